@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  AI_GEO_FOCUS,
+  BUDGET_BANDS,
+  COMMUNITY,
+  COURSE_STATUSES,
+  COVERAGE_KEYS,
+  CURRENCIES,
+  FORMATS,
+  LEVELS,
+  OPERATING_MODELS,
+  PERIODIC_UPDATES,
+  PRICE_TYPES,
+  SOURCE_TYPES,
+  UPDATE_CADENCES,
+  VERIFICATION_STATUSES,
+} from './vocabulary';
+
+/**
+ * The one definition of a course. The served shape drives response validation, the OpenAPI document
+ * and the MCP output schemas; the data-file shape is the same minus the derived fields.
+ */
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = z.string().regex(SLUG_PATTERN);
+export const dateSchema = z.iso.date();
+export const urlSchema = z.url({ protocol: /^https?$/ });
+
+const coverageSchema = z.int().min(0).max(5);
+
+export const topicCoverageSchema = z.strictObject(
+  Object.fromEntries(COVERAGE_KEYS.map((key) => [key, coverageSchema])) as Record<
+    (typeof COVERAGE_KEYS)[number],
+    typeof coverageSchema
+  >,
+);
+
+export const priceSchema = z.strictObject({
+  display: z.string().nullable(),
+  amount: z.number().min(0).nullable(),
+  currency: z.enum(CURRENCIES).nullable(),
+  type: z.enum(PRICE_TYPES).nullable(),
+  first_year_cost_usd: z.number().min(0).nullable(),
+  budget_band: z.enum(BUDGET_BANDS).nullable(),
+  known: z.boolean(),
+});
+
+export const sourceSchema = z.strictObject({
+  field: z.string(),
+  source_type: z.enum(SOURCE_TYPES),
+  label: z.string(),
+  url: urlSchema.nullable(),
+  verified_on: dateSchema,
+});
+
+export const verificationSchema = z.strictObject({
+  last_verified_on: dateSchema.nullable(),
+  status: z.enum(VERIFICATION_STATUSES),
+  sources: z.array(sourceSchema),
+});
+
+export const courseSchema = z
+  .strictObject({
+    slug: slugSchema,
+    name: z.string().min(1),
+    provider: z.strictObject({ name: z.string().min(1), url: urlSchema.nullable() }),
+    page_url: urlSchema,
+    status: z.enum(COURSE_STATUSES),
+    enrolling: z.boolean(),
+    url: urlSchema.nullable(),
+    link_is_affiliate: z.boolean(),
+    description: z.string().nullable(),
+    best_for: z.string().nullable(),
+    highlights: z.array(z.string()),
+    price: priceSchema,
+    levels: z.array(z.enum(LEVELS)),
+    topic_coverage: topicCoverageSchema,
+    ai_geo_focus: z.enum(AI_GEO_FOCUS),
+    formats: z.array(z.enum(FORMATS)),
+    certification: z.boolean(),
+    community: z.enum(COMMUNITY),
+    updates: z.enum([...UPDATE_CADENCES, ...PERIODIC_UPDATES]),
+    operating_models: z.array(z.enum(OPERATING_MODELS)),
+    verification: verificationSchema,
+    editorial_pick: z
+      .strictObject({ label: z.string().nullable(), reason: z.string().nullable() })
+      .nullable(),
+    placeholder_data: z.boolean(),
+  })
+  .meta({ id: 'Course' });
+export type Course = z.infer<typeof courseSchema>;
+
+/** A course as written in `data/courses.json`: everything but the derived fields. */
+export const courseRecordSchema = courseSchema.omit({ page_url: true, enrolling: true }).extend({
+  price: priceSchema.omit({ budget_band: true }),
+  verification: verificationSchema.omit({ status: true }),
+});
+export type CourseRecord = z.infer<typeof courseRecordSchema>;
+
+export const coursesFileSchema = z.strictObject({ courses: z.array(courseRecordSchema).min(1) });

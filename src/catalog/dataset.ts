@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { type MethodologyFile, methodologyFileSchema } from '../methodology/methodology.schema';
+import { type CourseRecord, coursesFileSchema, urlSchema } from './course.schema';
+
+/** Reading and validating the editorial files of `data/`. Nothing here is derived. */
+
+export const policiesFileSchema = z.strictObject({
+  citation: z.string().min(1),
+  policies: z.record(z.string(), z.string().min(1)),
+});
+
+export const assistantsFileSchema = z.strictObject({
+  refresh_hours: z.number().positive(),
+  assistants: z.array(
+    z.strictObject({
+      name: z.string().regex(/^[a-z0-9_-]+$/),
+      user_agent_tokens: z.array(z.string().min(1)).min(1),
+      range_urls: z.array(urlSchema),
+      cidrs: z.array(z.string().min(1)),
+    }),
+  ),
+});
+export type AssistantsFile = z.infer<typeof assistantsFileSchema>;
+
+export interface Dataset {
+  courses: CourseRecord[];
+  methodology: MethodologyFile;
+  policies: z.infer<typeof policiesFileSchema>;
+  assistants: AssistantsFile;
+  /** A hash of the files' bytes: changes whenever the editorial data does. */
+  hash: string;
+}
+
+export const DATA_FILES = {
+  courses: { file: 'courses.json', schema: coursesFileSchema },
+  methodology: { file: 'methodology.json', schema: methodologyFileSchema },
+  policies: { file: 'policies.json', schema: policiesFileSchema },
+  assistants: { file: 'assistants.json', schema: assistantsFileSchema },
+} as const;
+
+export class DataError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid data:\n  ${problems.join('\n  ')}`);
+    this.name = 'DataError';
+  }
+}
+
+/** Reads and validates every data file; throws one DataError listing every problem found. */
+export function loadDataset(dataDir: string): Dataset {
+  const problems: string[] = [];
+  const hash = createHash('sha256');
+  const parsed: Record<string, unknown> = {};
+  for (const [key, { file, schema }] of Object.entries(DATA_FILES)) {
+    const path = join(dataDir, file);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+      continue;
+    }
+    hash.update(file).update('\0').update(text).update('\0');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      problems.push(`${path}: not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    const result = (schema as z.ZodType).safeParse(json);
+    if (result.success) parsed[key] = result.data;
+    else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
+  }
+  if (parsed.courses) problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed));
+  if (problems.length > 0) throw new DataError(problems);
+  const files = parsed as {
+    courses: { courses: CourseRecord[] };
+    methodology: MethodologyFile;
+    policies: Dataset['policies'];
+    assistants: AssistantsFile;
+  };
+  return { ...files, courses: files.courses.courses, hash: hash.digest('hex').slice(0, 16) };
+}
+
+/** `data/courses.json: course "x-y", field price.currency: Invalid option: ...` */
+function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): string {
+  const at = issue.path;
+  if (at[0] === 'courses' && typeof at[1] === 'number') {
+    const record = (json as { courses: unknown[] }).courses[at[1]] as { slug?: unknown } | null;
+    const slug =
+      record && typeof record.slug === 'string' ? `"${record.slug}"` : `#${at[1] + 1} (no slug)`;
+    const field = at.slice(2).join('.') || '(the course)';
+    return `${path}: course ${slug}, field ${field}: ${issue.message}`;
+  }
+  return `${path}: field ${at.join('.') || '(the file)'}: ${issue.message}`;
+}
+
+function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
+  const { courses } = parsed.courses as { courses: CourseRecord[] };
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const course of courses) {
+    if (seen.has(course.slug)) {
+      problems.push(`${path}: course "${course.slug}", field slug: duplicate slug`);
+    }
+    seen.add(course.slug);
+    if (!course.price.known && course.price.first_year_cost_usd !== null) {
+      problems.push(
+        `${path}: course "${course.slug}", field price.first_year_cost_usd: must be null when price.known is false`,
+      );
+    }
+  }
+  const picks = courses.filter((course) => course.editorial_pick !== null);
+  if (picks.length > 1) {
+    problems.push(
+      `${path}: field editorial_pick: at most one course may carry it, found ${picks
+        .map((course) => `"${course.slug}"`)
+        .join(', ')}`,
+    );
+  }
+  return problems;
+}

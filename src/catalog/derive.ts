@@ -1,0 +1,137 @@
+import type { Meta } from '../core/envelope.schema';
+import type { Methodology, MethodologyFile } from '../methodology/methodology.schema';
+import type { Course, CourseRecord } from './course.schema';
+import type { Dataset } from './dataset';
+import type { BudgetBand, VerificationStatus } from './vocabulary';
+
+/** The derived fields of decisions §3, computed from the editorial data and today's UTC date. */
+
+export interface SiteUrls {
+  siteUrl: string;
+  baseUrl: string;
+}
+
+/** One consistent view of the data for one UTC date; replaced whole, never mutated. */
+export interface Snapshot {
+  /** Changes whenever a served byte can change: the data files or the date. */
+  readonly version: string;
+  readonly date: string;
+  /** Every tracked course, in name order. */
+  readonly courses: readonly Course[];
+  readonly bySlug: ReadonlyMap<string, Course>;
+  readonly methodology: Methodology;
+  /** `meta` without `count`. */
+  readonly meta: Meta;
+  readonly dataset: Dataset;
+}
+
+const DAY_MS = 86_400_000;
+
+export const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+export function byName(a: Course, b: Course): number {
+  return nameCollator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+}
+
+export function budgetBand(
+  cost: number | null,
+  bands: MethodologyFile['budget_bands'],
+): BudgetBand | null {
+  if (cost === null) return null;
+  const limits = bands.upper_limits_usd;
+  if (cost <= limits.free) return 'free';
+  if (cost < limits.under_100) return 'under_100';
+  if (cost <= limits['100_500']) return '100_500';
+  return '500_plus';
+}
+
+export function verificationStatus(
+  lastVerifiedOn: string | null,
+  today: string,
+  days: MethodologyFile['verification_days'],
+): VerificationStatus {
+  if (lastVerifiedOn === null) return 'unverified';
+  const age = Math.floor((Date.parse(today) - Date.parse(lastVerifiedOn)) / DAY_MS);
+  if (age <= days.fresh) return 'fresh';
+  if (age <= days.review_due) return 'review_due';
+  if (age <= days.stale) return 'stale';
+  return 'seriously_stale';
+}
+
+export function deriveCourse(
+  record: CourseRecord,
+  methodology: MethodologyFile,
+  today: string,
+  urls: SiteUrls,
+): Course {
+  // Spelled out member by member so the served key order is the spec's.
+  return {
+    slug: record.slug,
+    name: record.name,
+    provider: record.provider,
+    page_url: `${urls.siteUrl}/ai-seo-courses/${record.slug}`,
+    status: record.status,
+    enrolling: record.status === 'active',
+    url: record.url,
+    link_is_affiliate: record.link_is_affiliate,
+    description: record.description,
+    best_for: record.best_for,
+    highlights: record.highlights,
+    price: {
+      ...record.price,
+      budget_band: budgetBand(record.price.first_year_cost_usd, methodology.budget_bands),
+    },
+    levels: record.levels,
+    topic_coverage: record.topic_coverage,
+    ai_geo_focus: record.ai_geo_focus,
+    formats: record.formats,
+    certification: record.certification,
+    community: record.community,
+    updates: record.updates,
+    operating_models: record.operating_models,
+    verification: {
+      last_verified_on: record.verification.last_verified_on,
+      status: verificationStatus(
+        record.verification.last_verified_on,
+        today,
+        methodology.verification_days,
+      ),
+      sources: record.verification.sources,
+    },
+    editorial_pick: record.editorial_pick,
+    placeholder_data: record.placeholder_data,
+  };
+}
+
+export function buildSnapshot(dataset: Dataset, today: string, urls: SiteUrls): Snapshot {
+  const { methodology: file, policies } = dataset;
+  const courses = dataset.courses
+    .map((record) => deriveCourse(record, file, today, urls))
+    .sort(byName);
+  const canonicalUrl = `${urls.siteUrl}/ai-seo-courses`;
+  const methodologyUrl = `${urls.siteUrl}/ai-seo-courses/methodology`;
+  const verifiedDates = courses
+    .map((course) => course.verification.last_verified_on)
+    .filter((date): date is string => date !== null)
+    .sort();
+  const { scoring_weights_updated_on, ...methodology } = file;
+  return {
+    version: `${dataset.hash}-${today}`,
+    date: today,
+    courses,
+    bySlug: new Map(courses.map((course) => [course.slug, course])),
+    methodology: { ...methodology, methodology_url: methodologyUrl },
+    meta: {
+      api_version: 'v1',
+      canonical_url: canonicalUrl,
+      methodology_url: methodologyUrl,
+      openapi_url: `${urls.baseUrl}/openapi.json`,
+      citation: policies.citation.replaceAll('{canonical_url}', canonicalUrl),
+      last_verified_on: verifiedDates.at(-1) ?? null,
+      scoring_weights_updated_on,
+      contains_placeholder_data: courses.some((course) => course.placeholder_data),
+      policies: policies.policies,
+    },
+    dataset,
+  };
+}

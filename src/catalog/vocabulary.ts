@@ -1,0 +1,162 @@
+/**
+ * The closed vocabularies of the contract, each written once with its labels. Schemas, query
+ * validation, the finder questions, the OpenAPI document and the MCP tools all read them from here.
+ */
+
+function keysOf<T extends Record<string, string>>(
+  labels: T,
+): [keyof T & string, ...(keyof T & string)[]] {
+  return Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
+}
+
+export const LEVEL_LABELS = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced / Operator',
+} as const;
+export const LEVELS = keysOf(LEVEL_LABELS);
+export type Level = (typeof LEVELS)[number];
+
+/** Objectives (finder) and specialties (course filter) share one vocabulary. */
+export const TOPIC_LABELS = {
+  ai_geo: 'AI SEO / GEO',
+  general_seo: 'General SEO',
+  affiliate: 'Affiliate SEO',
+  local: 'Local SEO',
+  links: 'Link building',
+  content_programmatic: 'Content / Programmatic',
+  agency: 'Agency growth',
+} as const;
+export const TOPICS = keysOf(TOPIC_LABELS);
+export type Topic = (typeof TOPICS)[number];
+
+export const COVERAGE_KEYS = [
+  'ai_seo',
+  'geo',
+  'general_seo',
+  'technical_seo',
+  'link_building',
+  'content_seo',
+  'programmatic_seo',
+  'local_seo',
+  'affiliate_seo',
+  'agency',
+] as const;
+export type CoverageKey = (typeof COVERAGE_KEYS)[number];
+
+/** Which topic_coverage members make up each topic; a topic's coverage is the highest of them. */
+export const TOPIC_COVERAGE: Record<Topic, readonly CoverageKey[]> = {
+  ai_geo: ['ai_seo', 'geo'],
+  general_seo: ['general_seo', 'technical_seo'],
+  affiliate: ['affiliate_seo'],
+  local: ['local_seo'],
+  links: ['link_building'],
+  content_programmatic: ['content_seo', 'programmatic_seo'],
+  agency: ['agency'],
+};
+
+export const BUDGET_BAND_LABELS = {
+  free: 'Free',
+  under_100: 'Under $100',
+  '100_500': '$100–$500',
+  '500_plus': '$500+',
+} as const;
+export const BUDGET_BANDS = keysOf(BUDGET_BAND_LABELS);
+export type BudgetBand = (typeof BUDGET_BANDS)[number];
+
+export const SORT_LABELS = {
+  'name-asc': 'name A–Z',
+  'price-asc': 'price low to high',
+  'price-desc': 'price high to low',
+  'verified-desc': 'last verified newest',
+  'geo-desc': 'AI/GEO focus highest',
+} as const;
+export const SORTS = keysOf(SORT_LABELS);
+export type Sort = (typeof SORTS)[number];
+
+export const BOOLEAN_VALUES = ['true', 'false', '1', '0'] as const;
+
+export const COURSE_STATUSES = ['active', 'inactive'] as const;
+export const VERIFICATION_STATUSES = [
+  'fresh',
+  'review_due',
+  'stale',
+  'seriously_stale',
+  'unverified',
+] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const AI_GEO_FOCUS = ['High', 'Medium', 'Low', 'None'] as const;
+export const FORMATS = [
+  'Self-paced',
+  'Live / community',
+  'Templates & SOPs',
+  'Hands-on implementation',
+] as const;
+export type Format = (typeof FORMATS)[number];
+export const COMMUNITY = ['No', 'Limited', 'Cohort only', 'Yes (forum)', 'Yes (active)'] as const;
+export type Community = (typeof COMMUNITY)[number];
+/** Named cadences; any other value must be a periodic frequency such as `Quarterly`. */
+export const UPDATE_CADENCES = ['Continuous', 'Static', 'Per cohort', 'Unknown'] as const;
+export const PERIODIC_UPDATES = [
+  'Weekly',
+  'Monthly',
+  'Quarterly',
+  'Twice yearly',
+  'Yearly',
+] as const;
+export const CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
+export const PRICE_TYPES = ['free', 'one_time', 'monthly', 'annual', 'custom'] as const;
+export const SOURCE_TYPES = [
+  'official',
+  'public_third_party',
+  'first_hand',
+  'member_verified',
+  'user_submitted',
+] as const;
+
+export const OPERATING_MODEL_LABELS = {
+  brand_client: 'Client / brand SEO',
+  affiliate: 'Affiliate',
+  lead_gen: 'Lead generation',
+  local: 'Local',
+  saas_ecommerce: 'SaaS / ecommerce',
+  aggressive: 'Aggressive / experimental',
+} as const;
+export const OPERATING_MODELS = keysOf(OPERATING_MODEL_LABELS);
+export type OperatingModel = (typeof OPERATING_MODELS)[number];
+
+export const LEARNING_STYLE_LABELS = {
+  self_paced: 'Self-paced',
+  live_community: 'Live / community',
+  templates_sops: 'Templates & SOPs',
+  hands_on: 'Hands-on implementation',
+  no_preference: 'No preference (not weighted)',
+} as const;
+export const LEARNING_STYLES = keysOf(LEARNING_STYLE_LABELS);
+export type LearningStyle = (typeof LEARNING_STYLES)[number];
+
+export const FRESHNESS_LABELS = {
+  low: 'Nice to have',
+  important: 'Important',
+  critical: 'Critical',
+} as const;
+export const FRESHNESS = keysOf(FRESHNESS_LABELS);
+export type Freshness = (typeof FRESHNESS)[number];
+
+/** The six finder questions, in the order they are asked. */
+export const QUESTIONS = {
+  experience: { question: 'How much SEO experience do you have?', values: LEVEL_LABELS },
+  objective: { question: "What's the main thing you want to get better at?", values: TOPIC_LABELS },
+  learning_style: { question: 'How do you actually learn?', values: LEARNING_STYLE_LABELS },
+  freshness: {
+    question: 'How important is continuously updated training?',
+    values: FRESHNESS_LABELS,
+  },
+  budget: { question: "What's your budget?", values: BUDGET_BAND_LABELS },
+  operating_model: {
+    question: 'What kind of SEO do you do it for?',
+    values: OPERATING_MODEL_LABELS,
+  },
+} as const;
+export type AnswerName = keyof typeof QUESTIONS;
+export const ANSWER_NAMES = Object.keys(QUESTIONS) as AnswerName[];

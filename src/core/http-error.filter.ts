@@ -1,0 +1,87 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, type ErrorCode } from './domain-error';
+
+/** Maps every error to the contract's body `{"error": {"code", "message", "details"?}}`. */
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  not_found: 404,
+  invalid_parameters: 422,
+  invalid_answers: 422,
+  rate_limited: 429,
+  method_not_allowed: 405,
+  bad_request: 400,
+  internal_error: 500,
+};
+
+const CLIENT_ERRORS: Record<number, string> = {
+  400: 'The request could not be read.',
+  404: 'No resource at this path.',
+  405: 'Method not allowed.',
+  408: 'The request took too long to arrive.',
+  413: 'The request body is too large.',
+  414: 'The request URL is too long.',
+  415: 'Unsupported media type.',
+  431: 'The request headers are too large.',
+};
+
+export interface HttpError {
+  status: number;
+  error: DomainError;
+}
+
+export function toHttpError(exception: unknown): HttpError {
+  if (exception instanceof DomainError) {
+    return { status: STATUS_OF[exception.code], error: exception };
+  }
+  const status =
+    exception instanceof HttpException
+      ? exception.getStatus()
+      : // body-parser and other Express middleware mark client errors this way
+        (exception as { expose?: boolean; status?: number } | null)?.expose === true
+        ? (exception as { status: number }).status
+        : 500;
+  if (status === 404) return { status, error: new DomainError('not_found', CLIENT_ERRORS[404]) };
+  if (status === 405) {
+    return { status, error: new DomainError('method_not_allowed', CLIENT_ERRORS[405]) };
+  }
+  if (status === 429) {
+    return { status, error: new DomainError('rate_limited', 'Rate limit exceeded.') };
+  }
+  if (status >= 400 && status < 500) {
+    return {
+      status,
+      error: new DomainError('bad_request', CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]),
+    };
+  }
+  return { status: 500, error: new DomainError('internal_error', 'Internal server error.') };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<Request>();
+    const { status, error } = toHttpError(exception);
+    if (status >= 500) {
+      this.logger.error(
+        `${request.method} ${request.route?.path ?? 'unmatched'}: ${(exception as Error)?.stack ?? exception}`,
+      );
+    }
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    if (error.code === 'method_not_allowed') response.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    response.status(status).setHeader('Cache-Control', 'no-store');
+    response.json(error.toBody());
+  }
+}

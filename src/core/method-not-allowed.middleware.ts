@@ -1,0 +1,17 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from './domain-error';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Everything but `/mcp` is read-only: any other method is 405 with `Allow` (decisions §5). */
+@Injectable()
+export class MethodNotAllowedMiddleware implements NestMiddleware {
+  use(request: Request, _response: Response, next: NextFunction): void {
+    if (READ_METHODS.has(request.method) || request.path === '/mcp') return next();
+    throw new DomainError(
+      'method_not_allowed',
+      `${request.method} is not allowed here: the service is read-only (GET, HEAD, OPTIONS).`,
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { DomainError } from './domain-error';
+
+/**
+ * Query validation by decisions §4: unknown, repeated, empty and unsupported parameters are all
+ * reported at once, each with its allowed values. The zod schema of the operation is the single
+ * definition; the same schema documents the parameters in OpenAPI.
+ */
+
+export type QueryErrorCode = 'invalid_parameters' | 'invalid_answers';
+
+export interface ParameterProblem {
+  name: string;
+  value: unknown;
+  problem: string;
+  allowed_values?: readonly string[];
+}
+
+const MAX_ECHO = 200;
+
+/** Operations without parameters still reject unknown ones (decisions §4). */
+export const noQuerySchema = z.strictObject({});
+
+/** A query boolean: `true`, `false`, `1` or `0`. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** The closed set of values a query parameter's schema accepts, if it has one. */
+export function allowedValues(schema: z.ZodType): readonly string[] | undefined {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case 'enum':
+      return (schema as z.ZodEnum).options as string[];
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return allowedValues(def.innerType as z.ZodType);
+    case 'pipe':
+      return allowedValues(def.in as z.ZodType);
+    default:
+      return undefined;
+  }
+}
+
+function echo(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+  if (Array.isArray(value)) return value.slice(0, 10).map(echo);
+  return null;
+}
+
+export function invalidParameters(problems: ParameterProblem[]): DomainError {
+  const names = [...new Set(problems.map((p) => p.name))].join(', ');
+  return new DomainError('invalid_parameters', `Invalid query parameters: ${names}.`, {
+    parameters: problems,
+  });
+}
+
+export function invalidAnswers(schema: z.ZodObject, problems: ParameterProblem[]): DomainError {
+  const answerOptions = Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => [name, allowedValues(field as z.ZodType)]),
+  );
+  const names = [...new Set(problems.map((p) => p.name))].join(', ');
+  return new DomainError(
+    'invalid_answers',
+    `All six answers are required, each with an allowed value. Check: ${names}.`,
+    {
+      answer_options: answerOptions,
+      problems: problems.map(({ name, value, problem }) => ({ name, value, problem })),
+    },
+  );
+}
+
+/** Validates a raw query object; throws one DomainError naming every problem. */
+export function parseQuery<S extends z.ZodObject>(
+  schema: S,
+  raw: Record<string, unknown>,
+  code: QueryErrorCode = 'invalid_parameters',
+): z.output<S> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const accepted = Object.keys(shape);
+  const problems: ParameterProblem[] = [];
+  const clean: Record<string, string> = {};
+  const problem = (name: string, value: unknown, text: string) =>
+    problems.push({
+      name: echo(name) as string,
+      value: echo(value),
+      problem: text,
+      ...(Object.hasOwn(shape, name) && allowedValues(shape[name])
+        ? { allowed_values: allowedValues(shape[name]) }
+        : {}),
+    });
+
+  for (const [name, value] of Object.entries(raw)) {
+    if (!Object.hasOwn(shape, name)) {
+      problem(name, value, `not a parameter of this operation (accepted: ${accepted.join(', ')})`);
+    } else if (typeof value !== 'string') {
+      problem(name, value, 'given more than once');
+    } else if (value === '') {
+      problem(name, value, 'empty');
+    } else {
+      clean[name] = value;
+    }
+  }
+  const result = schema.safeParse(clean);
+  if (!result.success) {
+    const reported = new Set(problems.map((p) => p.name));
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      if (reported.has(name)) continue;
+      reported.add(name);
+      const value = clean[name];
+      problem(name, value ?? null, value === undefined ? 'missing' : 'not an allowed value');
+    }
+  }
+  if (problems.length > 0) {
+    throw code === 'invalid_answers'
+      ? invalidAnswers(schema, problems)
+      : invalidParameters(problems);
+  }
+  return result.data as z.output<S>;
+}
+
+@Injectable()
+class QueryValidationPipe implements PipeTransform {
+  constructor(private readonly code: QueryErrorCode) {}
+
+  transform(value: Record<string, unknown>, metadata: ArgumentMetadata) {
+    return parseQuery(metadata.schema as z.ZodObject, value ?? {}, this.code);
+  }
+}
+
+/** `@ValidQuery(schema)`: the whole query, validated by the operation's schema. */
+export function ValidQuery(schema: z.ZodObject, code: QueryErrorCode = 'invalid_parameters') {
+  return Query({ schema, pipes: [new QueryValidationPipe(code)] });
+}

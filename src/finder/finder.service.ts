@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
+import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
+import { AppConfig } from '../core/config';
+import { envelope } from '../core/envelope';
+import type { Envelope } from '../core/envelope.schema';
+import type { FinderQuestions } from './finder.schema';
+
+@Injectable()
+export class FinderService {
+  private readonly questions: FinderQuestions;
+
+  constructor(
+    private readonly catalog: CatalogService,
+    config: AppConfig,
+  ) {
+    const query = ANSWER_NAMES.map((name) => `${name}={${name}}`).join('&');
+    this.questions = {
+      questions: QUESTIONS,
+      recommendations_url_template: `${config.baseUrl}/recommendations?${query}`,
+    };
+  }
+
+  get(): Envelope<FinderQuestions> {
+    return envelope(this.catalog.snapshot().meta, this.questions);
+  }
+}

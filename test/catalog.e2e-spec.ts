@@ -1,0 +1,187 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from '../src/bootstrap';
+import { CatalogService } from '../src/catalog/catalog.service';
+import { Clock } from '../src/core/clock';
+import { errorBodySchema } from '../src/core/envelope.schema';
+import { copyOfData, startTestApp } from './support/app';
+import { expectValid } from './support/schemas';
+
+class TestClock extends Clock {
+  constructor(public current: Date) {
+    super();
+  }
+  fail = false;
+  now(): Date {
+    if (this.fail) throw new Error('clock exploded at /secret/path/module.ts');
+    return this.current;
+  }
+}
+
+function editCourses(dir: string, edit: (courses: Record<string, any>[]) => void): void {
+  const path = join(dir, 'courses.json');
+  const file = JSON.parse(readFileSync(path, 'utf8'));
+  edit(file.courses);
+  writeFileSync(path, JSON.stringify(file));
+}
+
+describe('derived fields', () => {
+  it('verification status moves fresh → review_due → stale → seriously_stale as the clock advances', async () => {
+    const dir = copyOfData();
+    editCourses(dir, (courses) => {
+      courses[0].verification.last_verified_on = '2026-01-01';
+      courses[0].verification.sources = [
+        {
+          field: 'price',
+          source_type: 'official',
+          label: 'Pricing page',
+          url: null,
+          verified_on: '2026-01-01',
+        },
+      ];
+    });
+    const slug = JSON.parse(readFileSync(join(dir, 'courses.json'), 'utf8')).courses[0].slug;
+    const clock = new TestClock(new Date('2026-01-01T12:00:00Z'));
+    const t = await startTestApp({ env: { DATA_DIR: dir }, clock });
+    const statusOn = async (date: string) => {
+      clock.current = new Date(`${date}T00:00:00Z`);
+      const body = await (await t.get(`/api/v1/courses/${slug}?`)).json();
+      return [body.data.verification.status, body.meta.last_verified_on];
+    };
+    try {
+      const days = JSON.parse(
+        readFileSync(join(dir, 'methodology.json'), 'utf8'),
+      ).verification_days;
+      const plus = (n: number) =>
+        new Date(Date.parse('2026-01-01') + n * 86_400_000).toISOString().slice(0, 10);
+      expect(await statusOn(plus(days.fresh))).toEqual(['fresh', '2026-01-01']);
+      expect(await statusOn(plus(days.fresh + 1))).toEqual(['review_due', '2026-01-01']);
+      expect(await statusOn(plus(days.review_due + 1))).toEqual(['stale', '2026-01-01']);
+      expect(await statusOn(plus(days.stale + 1))).toEqual(['seriously_stale', '2026-01-01']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('page_url, enrolling, budget_band and placeholder meta hold for every course', async () => {
+    const t = await startTestApp();
+    try {
+      const body = await (await t.get('/api/v1/courses?include_inactive=true')).json();
+      const limits = { free: 0, under: 100, mid: 500 };
+      for (const course of body.data) {
+        expect(course.page_url).toBe(`http://localhost:3000/ai-seo-courses/${course.slug}`);
+        expect(course.enrolling).toBe(course.status === 'active');
+        const cost = course.price.first_year_cost_usd;
+        const band =
+          cost === null
+            ? null
+            : cost <= limits.free
+              ? 'free'
+              : cost < limits.under
+                ? 'under_100'
+                : cost <= limits.mid
+                  ? '100_500'
+                  : '500_plus';
+        expect(course.price.budget_band).toBe(band);
+        expect(course.verification.status).toBe('unverified');
+      }
+      expect(body.meta.contains_placeholder_data).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('invalid data stops the start with a message naming file, course, field and problem', () => {
+  it.each([
+    [
+      'a wrong enum',
+      (c: any[]) => (c[1].ai_geo_focus = 'Huge'),
+      /courses\.json: course "[a-z0-9-]+", field ai_geo_focus: .*High/,
+    ],
+    [
+      'a duplicate slug',
+      (c: any[]) => (c[2].slug = c[3].slug),
+      /courses\.json: course "[a-z0-9-]+", field slug: duplicate slug/,
+    ],
+    [
+      'coverage 6',
+      (c: any[]) => (c[0].topic_coverage.geo = 6),
+      /courses\.json: course "[a-z0-9-]+", field topic_coverage\.geo: .*5/,
+    ],
+    [
+      'a missing field',
+      (c: any[]) => delete c[4].levels,
+      /courses\.json: course "[a-z0-9-]+", field levels: .*/,
+    ],
+  ])('%s', async (_label, edit, message) => {
+    const dir = copyOfData();
+    editCourses(dir, edit);
+    await expect(createApp({ env: { DATA_DIR: dir }, logger: false })).rejects.toThrow(message);
+  });
+
+  it('a broken methodology file names the file and field', async () => {
+    const dir = copyOfData();
+    const path = join(dir, 'methodology.json');
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    file.match_threshold = 'high';
+    writeFileSync(path, JSON.stringify(file));
+    await expect(createApp({ env: { DATA_DIR: dir }, logger: false })).rejects.toThrow(
+      /methodology\.json: field match_threshold: /,
+    );
+  });
+
+  it('a bad configuration value stops the start naming the variable', async () => {
+    await expect(createApp({ env: { PORT: 'eighty' }, logger: false })).rejects.toThrow(/PORT/);
+    await expect(createApp({ env: { TRUST_PROXY: 'everyone' }, logger: false })).rejects.toThrow(
+      /TRUST_PROXY/,
+    );
+  });
+});
+
+describe('SIGHUP', () => {
+  it('reloads good data and keeps serving the old data when the new files are broken', async () => {
+    const dir = copyOfData();
+    const t = await startTestApp({ env: { DATA_DIR: dir } });
+    try {
+      const before = await (await t.get('/api/v1/courses?include_inactive=true')).json();
+      const first = before.data[0];
+
+      editCourses(dir, (courses) => {
+        courses.find((c) => c.slug === first.slug).name = 'Renamed course';
+      });
+      process.emit('SIGHUP');
+      const renamed = await (await t.get(`/api/v1/courses/${first.slug}`)).json();
+      expect(renamed.data.name).toBe('Renamed course');
+
+      editCourses(dir, (courses) => (courses[0].topic_coverage.geo = 9));
+      process.emit('SIGHUP');
+      expect(t.app.get(CatalogService).reload()).toBe(false);
+      const after = await (await t.get(`/api/v1/courses/${first.slug}`)).json();
+      expect(after.data.name).toBe('Renamed course');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a thrown bug', () => {
+  it('is a 500 internal_error body with no stack, path or library text', async () => {
+    const clock = new TestClock(new Date());
+    const t = await startTestApp({ clock });
+    try {
+      clock.fail = true;
+      const response = await t.get('/api/v1/courses');
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      const body = JSON.parse(text);
+      expectValid(errorBodySchema, body);
+      expect(body).toEqual({
+        error: { code: 'internal_error', message: 'Internal server error.' },
+      });
+      expect(text).not.toMatch(/secret|exploded|\.ts|at /);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
+
+/** ajv (draft 2020-12) validators made from the service's single zod definitions. */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const cache = new Map<z.ZodType, ValidateFunction>();
+
+export function jsonSchemaOf(schema: z.ZodType): object {
+  return z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+}
+
+/** Throws with ajv's messages when `body` does not validate against `schema`. */
+export function expectValid(schema: z.ZodType, body: unknown): void {
+  let validate = cache.get(schema);
+  if (!validate) {
+    validate = ajv.compile(jsonSchemaOf(schema));
+    cache.set(schema, validate);
+  }
+  if (!validate(body)) {
+    throw new Error(
+      `Body does not match its schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`,
+    );
+  }
+}
