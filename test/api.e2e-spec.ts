@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 async function getJson(path: string, status = 200, schema?: z.ZodType) {
   const response = await t.get(path);
-  const body = await response.json();
+  const body: any = await response.json();
   expect({ path, status: response.status }).toEqual({ path, status });
   if (status >= 400) expectValid(errorBodySchema, body);
   else if (schema) expectValid(schema, body);
@@ -372,7 +372,7 @@ describe('errors outside the operations', () => {
         expect(response.status).toBe(405);
         expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
         expect(response.headers.get('cache-control')).toBe('no-store');
-        const body = await response.json();
+        const body: any = await response.json();
         expectValid(errorBodySchema, body);
         expect(body.error.code).toBe('method_not_allowed');
       }

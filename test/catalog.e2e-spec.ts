@@ -45,7 +45,7 @@ describe('derived fields', () => {
     const t = await startTestApp({ env: { DATA_DIR: dir }, clock });
     const statusOn = async (date: string) => {
       clock.current = new Date(`${date}T00:00:00Z`);
-      const body = await (await t.get(`/api/v1/courses/${slug}?`)).json();
+      const body = await t.json(`/api/v1/courses/${slug}?`);
       return [body.data.verification.status, body.meta.last_verified_on];
     };
     try {
@@ -66,7 +66,7 @@ describe('derived fields', () => {
   it('page_url, enrolling, budget_band and placeholder meta hold for every course', async () => {
     const t = await startTestApp();
     try {
-      const body = await (await t.get('/api/v1/courses?include_inactive=true')).json();
+      const body = await t.json('/api/v1/courses?include_inactive=true');
       const limits = { free: 0, under: 100, mid: 500 };
       for (const course of body.data) {
         expect(course.page_url).toBe(`http://localhost:3000/ai-seo-courses/${course.slug}`);
@@ -144,20 +144,20 @@ describe('SIGHUP', () => {
     const dir = copyOfData();
     const t = await startTestApp({ env: { DATA_DIR: dir } });
     try {
-      const before = await (await t.get('/api/v1/courses?include_inactive=true')).json();
+      const before = await t.json('/api/v1/courses?include_inactive=true');
       const first = before.data[0];
 
       editCourses(dir, (courses) => {
-        courses.find((c) => c.slug === first.slug).name = 'Renamed course';
+        courses.find((c) => c.slug === first.slug)!.name = 'Renamed course';
       });
       process.emit('SIGHUP');
-      const renamed = await (await t.get(`/api/v1/courses/${first.slug}`)).json();
+      const renamed = await t.json(`/api/v1/courses/${first.slug}`);
       expect(renamed.data.name).toBe('Renamed course');
 
       editCourses(dir, (courses) => (courses[0].topic_coverage.geo = 9));
       process.emit('SIGHUP');
       expect(t.app.get(CatalogService).reload()).toBe(false);
-      const after = await (await t.get(`/api/v1/courses/${first.slug}`)).json();
+      const after = await t.json(`/api/v1/courses/${first.slug}`);
       expect(after.data.name).toBe('Renamed course');
     } finally {
       await t.close();

@@ -10,6 +10,8 @@ export interface TestApp {
   app: NestExpressApplication;
   url: string;
   get(path: string, init?: RequestInit): Promise<Response>;
+  /** GET and parse the JSON body, whatever the status. */
+  json(path: string, init?: RequestInit): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
     app,
     url,
     get: (path, init) => fetch(`${url}${path}`, init),
+    json: async (path, init) => (await fetch(`${url}${path}`, init)).json(),
     close: () => app.close(),
   };
 }
