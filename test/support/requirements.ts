@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * Suites that need Redis or a browser run when it is there and are skipped with a message otherwise;
+ * REQUIRE_REDIS=1 / REQUIRE_BROWSER=1 (set by CI) turn the skip into a failure.
+ */
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+
+function requirement(
+  name: string,
+  present: boolean,
+  required: boolean,
+  why: string,
+): jest.Describe {
+  if (present) return describe;
+  if (required) {
+    // Registers a failing test so the run cannot pass without the service.
+    return ((title: string) =>
+      describe(title, () => {
+        it(`needs ${name}`, () => {
+          throw new Error(`${name} is required (${why}) but not available`);
+        });
+      })) as unknown as jest.Describe;
+  }
+  console.warn(`Skipping suites that need ${name}: ${why}.`);
+  return describe.skip;
+}
+
+/** `describeWithRedis(...)`: runs when REDIS_URL is set. */
+export const describeWithRedis = requirement(
+  'Redis',
+  Boolean(process.env.REDIS_URL),
+  process.env.REQUIRE_REDIS === '1',
+  'set REDIS_URL, e.g. redis://127.0.0.1:6379',
+);
+
+/** `describeWithBrowser(...)`: runs when Debian's chromium is installed. */
+export const describeWithBrowser = requirement(
+  'a browser',
+  existsSync(CHROMIUM_PATH),
+  process.env.REQUIRE_BROWSER === '1',
+  `install Debian's chromium (${CHROMIUM_PATH})`,
+);
