@@ -114,6 +114,15 @@ describe('invalid data stops the start with a message naming file, course, field
       (c: any[]) => delete c[4].levels,
       /courses\.json: course "[a-z0-9-]+", field levels: .*/,
     ],
+    [
+      'a published price without its first-year cost',
+      (c: any[]) => {
+        c[5].price.known = true;
+        c[5].price.first_year_cost_usd = null;
+      },
+      /courses\.json: course "[a-z0-9-]+", field price\.first_year_cost_usd: required when price\.known is true/,
+    ],
+    ['no levels', (c: any[]) => (c[6].levels = []), /field levels: must list at least one value/],
   ])('%s', async (_label, edit, message) => {
     const dir = copyOfData();
     editCourses(dir, edit);

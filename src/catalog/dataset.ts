@@ -107,10 +107,8 @@ function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
       problems.push(`${path}: course "${course.slug}", field slug: duplicate slug`);
     }
     seen.add(course.slug);
-    if (!course.price.known && course.price.first_year_cost_usd !== null) {
-      problems.push(
-        `${path}: course "${course.slug}", field price.first_year_cost_usd: must be null when price.known is false`,
-      );
+    for (const [field, problem] of courseProblems(course)) {
+      problems.push(`${path}: course "${course.slug}", field ${field}: ${problem}`);
     }
   }
   const picks = courses.filter((course) => course.editorial_pick !== null);
@@ -120,6 +118,34 @@ function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
         .map((course) => `"${course.slug}"`)
         .join(', ')}`,
     );
+  }
+  return problems;
+}
+
+/** Rules across fields of one course that a schema of each field alone cannot say. */
+function courseProblems(course: CourseRecord): [field: string, problem: string][] {
+  const { price } = course;
+  const problems: [string, string][] = [];
+  if (price.known && price.first_year_cost_usd === null) {
+    problems.push(['price.first_year_cost_usd', 'required when price.known is true']);
+  }
+  if (!price.known && (price.amount !== null || price.first_year_cost_usd !== null)) {
+    problems.push([
+      'price',
+      'amount and first_year_cost_usd must be null when price.known is false',
+    ]);
+  }
+  if (
+    price.type === 'free' &&
+    price.first_year_cost_usd !== null &&
+    price.first_year_cost_usd !== 0
+  ) {
+    problems.push(['price.first_year_cost_usd', 'must be 0 when price.type is free']);
+  }
+  for (const field of ['levels', 'formats', 'operating_models'] as const) {
+    const values: readonly string[] = course[field];
+    if (values.length === 0) problems.push([field, 'must list at least one value']);
+    if (new Set(values).size !== values.length) problems.push([field, 'lists a value twice']);
   }
   return problems;
 }

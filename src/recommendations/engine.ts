@@ -34,6 +34,9 @@ type Adjustments = Methodology['adjustments'];
 const COVERAGE_MAX = 5;
 /** Two steps apart on the three-level scale is a gap rather than a near fit. */
 const ADJACENT = 1;
+// Bound once: the hot path runs per course, and global lookups are slow in sandboxed contexts
+// such as jest's, where they cost more than the scoring itself.
+const { abs, floor, max, min } = Math;
 
 const LEVEL_INDEX = Object.fromEntries(LEVELS.map((level, i) => [level, i])) as Record<
   Level,
@@ -219,15 +222,15 @@ function prepare(answers: Answers, methodology: Methodology): Context {
 
 function objectiveCoverage(ctx: Context, course: Course): number {
   let best = 0;
-  for (const key of ctx.coverageKeys) best = Math.max(best, course.topic_coverage[key]);
+  for (const key of ctx.coverageKeys) best = max(best, course.topic_coverage[key]);
   return best;
 }
 
 function levelFit(ctx: Context, course: Course): LevelFit {
   if (course.levels.length === 0) return 'unstated';
-  let distance = Infinity;
+  let distance = LEVELS.length;
   for (const level of course.levels) {
-    distance = Math.min(distance, Math.abs(LEVEL_INDEX[level] - ctx.levelIndex));
+    distance = min(distance, abs(LEVEL_INDEX[level] - ctx.levelIndex));
   }
   if (distance === 0) return 'exact';
   return distance === ADJACENT ? 'adjacent' : 'gap';
@@ -257,7 +260,7 @@ function budgetFit(ctx: Context, price: Course['price']): BudgetFit {
 
 function bandsOver(ctx: Context, price: Course['price']): number {
   if (!price.known || price.budget_band === null) return 0;
-  return Math.max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
+  return max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
 }
 
 function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
@@ -267,7 +270,7 @@ function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
     case 'below':
       return adj.cheaper_than_budget_fit;
     case 'over':
-      return Math.max(0, 1 - over * adj.over_budget_fit_loss_per_band);
+      return max(0, 1 - over * adj.over_budget_fit_loss_per_band);
     default:
       return adj.unknown_price_fit;
   }
@@ -296,7 +299,7 @@ function assess(ctx: Context, course: Course): Assessment {
     w.operating_model * (modelFits ? 1 : 0) +
     w.budget * budgetScore(adj, budget, over);
   const penalty =
-    Math.max(0, adj.strong_coverage_from - coverage) *
+    max(0, adj.strong_coverage_from - coverage) *
       m.penalties.objective_coverage_below_strong_per_point +
     (level === 'gap' ? m.penalties.level_gap : 0) +
     over * m.penalties.over_budget_per_band;
@@ -316,7 +319,7 @@ function assess(ctx: Context, course: Course): Assessment {
 
 /** Floors to an integer 0..99; the tiny epsilon keeps 56.99999… from binary fractions at 57. */
 function toPercent(raw: number): number {
-  return Math.min(99, Math.max(0, Math.floor(raw + 1e-9)));
+  return min(99, max(0, floor(raw + 1e-9)));
 }
 
 // ---------------------------------------------------------------------------------------------
