@@ -7,6 +7,7 @@ import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
 @Module({})
@@ -28,6 +29,7 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        OpenApiModule,
       ],
     };
   }

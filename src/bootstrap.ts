@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { AppConfig } from './core/config';
+import { setupOpenApi } from './openapi/openapi.module';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
@@ -27,6 +28,7 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   // Not SIGHUP: that one reloads the data (CatalogService).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  setupOpenApi(app);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   await app.init();
   return app;
