@@ -5,7 +5,7 @@ import { errorBodySchema } from '../core/envelope.schema';
 
 /**
  * The OpenAPI description of one read operation, in one decorator. What every operation shares
- * (304, 429, the error body, the caching and rate-limit headers) is written here once; the
+ * (304, 429, 500, the error body, the caching and rate-limit headers) is written here once; the
  * operation gives its id, texts, 200 body and the error statuses the spec lists for it.
  */
 
@@ -28,7 +28,7 @@ export interface ApiReadOptions {
   description: string;
   /** The 200 body: the envelope schema of the operation. */
   ok: z.ZodType;
-  /** Error statuses besides 429 and the catch-all, with when they happen. */
+  /** The error statuses the spec lists for this operation besides 429, with when they happen. */
   errors: Partial<Record<404 | 422, string>>;
 }
 
@@ -70,8 +70,8 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       ...ERROR_HEADERS,
     }),
     error(
-      'default',
-      'Any other error, with the same body: `bad_request` (400, 413, 414, 431) for a request the server will not read, `internal_error` (500).',
+      500,
+      '`internal_error`: an unexpected failure; the message is generic and `X-Request-Id` identifies the request in the log.',
     ),
   );
 }

@@ -6,6 +6,8 @@ import { type AppOptions, startApp } from '../../src/bootstrap';
 import { type Contract, contractFor } from './contract';
 
 export const DATA_DIR = join(__dirname, '..', '..', 'data');
+/** Files tests generate (documents, clients); git-ignored. */
+export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 
 export interface TestApp {
   app: NestExpressApplication;

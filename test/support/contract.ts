@@ -27,6 +27,8 @@ export interface ObservedResponse {
 }
 
 const DOCUMENT_ID = 'https://contract.test/openapi.json';
+/** Statuses for requests the server does not read (info.description): the error body, any operation. */
+const UNREAD_REQUEST = new Set([400, 413, 414, 431]);
 /** Served outside the documented operations: the document itself and its viewer. */
 const UNDOCUMENTED = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
 
@@ -74,6 +76,9 @@ export class Contract {
     }
 
     const responses = operation.responses;
+    if (UNREAD_REQUEST.has(response.status)) {
+      return this.validate(response, ['components', 'schemas', 'Error'], 'the Error schema');
+    }
     const key = [String(response.status), `${String(response.status)[0]}XX`, 'default'].find(
       (candidate) => candidate in responses,
     );
