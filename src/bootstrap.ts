@@ -25,10 +25,10 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.set('etag', false);
   // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key.
   app.set('query parser', 'simple');
+  setupOpenApi(app);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   // Not SIGHUP: that one reloads the data (CatalogService).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  setupOpenApi(app);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   await app.init();
   return app;

@@ -110,6 +110,7 @@ beforeAll(async () => {
       throw new Error(`The generated client does not compile:\n${failure.stdout}`);
     },
   );
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- compiled at run time
   api = require(join(DIR, 'dist', 'client.js'));
 }, 60_000);
 afterAll(() => t.close());
