@@ -7,8 +7,8 @@ import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
-import { OpenApiModule } from './openapi/openapi.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
+import { OpenApiModule } from './openapi/openapi.module';
 
 @Module({})
 export class AppModule {

@@ -2,8 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
-import { AppConfig } from './core/config';
 import { setupOpenApi } from './openapi/openapi.module';
+import { AppConfig } from './core/config';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
