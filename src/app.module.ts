@@ -4,11 +4,11 @@ import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
-import { OpenApiModule } from './openapi/openapi.module';
 
 @Module({})
 export class AppModule {
@@ -25,11 +25,11 @@ export class AppModule {
         CoreModule,
         CatalogModule,
         CoursesModule,
+        OpenApiModule,
         ComparisonsModule,
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
-        OpenApiModule,
       ],
     };
   }
