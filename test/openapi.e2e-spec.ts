@@ -20,6 +20,7 @@ import { metaSchema } from '../src/core/envelope.schema';
 import { finderQuestionsSchema } from '../src/finder/finder.schema';
 import { methodologySchema } from '../src/methodology/methodology.schema';
 import { recommendationSchema } from '../src/recommendations/recommendation.schema';
+import { OpenApiDocument } from '../src/openapi/openapi.controller';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
 
 const run = promisify(execFile);
@@ -71,6 +72,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: `${PUBLIC_URL}/api/v1`, description: expect.any(String) }]);
     expect(doc.security).toEqual([]);
     expect(doc).not.toHaveProperty('data');
+    // The contract checks of every e2e test use the same document, taken in-process.
+    expect(doc).toEqual(JSON.parse(JSON.stringify(t.app.get(OpenApiDocument).get())));
   });
 
   it("describes the service's rules 1 to 8 in the description, with this deployment's URLs", () => {
