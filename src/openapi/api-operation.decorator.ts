@@ -33,11 +33,8 @@ export interface ApiReadOptions {
 }
 
 export function ApiRead(options: ApiReadOptions): MethodDecorator {
-  const error = (
-    status: number | 'default',
-    description: string,
-    headers: HeadersObject = ERROR_HEADERS,
-  ) => ApiResponse({ status, description, standardSchema: errorBodySchema, headers });
+  const error = (status: number, description: string, headers: HeadersObject = ERROR_HEADERS) =>
+    ApiResponse({ status, description, standardSchema: errorBodySchema, headers });
   return applyDecorators(
     ApiTags(options.tag),
     ApiOperation({

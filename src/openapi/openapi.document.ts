@@ -7,10 +7,11 @@ import {
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { AppConfig } from '../core/config';
+import { API_PREFIX } from '../core/envelope';
 
 /** The OpenAPI 3.1 document of the REST API, built once from the controllers and their zod schemas. */
 
-export const API_BASE_PATH = '/api/v1';
+const API_BASE_PATH = `/${API_PREFIX}`;
 
 /**
  * zod's own JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): nullable fields stay
@@ -43,7 +44,7 @@ function description(config: AppConfig): string {
 7. Cite results with \`meta.citation\`, link \`meta.canonical_url\` (${site}) and show last-verified dates with facts.
 8. Plain-data companions: ${site}.json, ${site}.md and ${config.siteUrl}/llms.txt. This document is served at ${config.baseUrl}/openapi.json.
 
-Responses are publicly cacheable for 5 minutes and carry an \`ETag\` (send \`If-None-Match\` for a 304). CORS is open. Requests are limited per minute (120 per IP, 600 per verified AI assistant); over the limit the answer is 429 with \`Retry-After\`.
+Responses are publicly cacheable for 5 minutes and carry an \`ETag\` (send \`If-None-Match\` for a 304). CORS is open. Requests are limited per minute (${config.rateLimitPerIp} per IP, ${config.rateLimitPerAssistant} per verified AI assistant); over the limit the answer is 429 with \`Retry-After\`.
 
 Every error has the body \`{"error": {"code", "message", "details"?}}\`, also outside the operations below: an unknown path is 404 \`not_found\`; a method other than GET, HEAD or OPTIONS is 405 \`method_not_allowed\` with \`Allow\`; a request the server will not read (a body on a GET, an over-long URL or headers) is 400, 413, 414 or 431 \`bad_request\`.`;
 }
