@@ -4,6 +4,7 @@ import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
@@ -24,6 +25,7 @@ export class AppModule {
         CoreModule,
         CatalogModule,
         CoursesModule,
+        OpenApiModule,
         ComparisonsModule,
         FinderModule,
         MethodologyModule,

@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
+import { setupOpenApi } from './openapi/openapi.module';
 import { AppConfig } from './core/config';
 
 export interface AppOptions {
@@ -24,6 +25,7 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.set('etag', false);
   // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key.
   app.set('query parser', 'simple');
+  setupOpenApi(app);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   // Not SIGHUP: that one reloads the data (CatalogService).
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { ValidQuery } from '../core/query';
-import { type Comparison, compareCoursesQuerySchema } from './comparisons.schema';
+import { ApiRead } from '../openapi/api-operation.decorator';
+import {
+  type Comparison,
+  comparisonResponseSchema,
+  compareCoursesQuerySchema,
+} from './comparisons.schema';
 import { ComparisonsService } from './comparisons.service';
 
 @Controller(`${API_PREFIX}/comparisons`)
@@ -11,6 +16,18 @@ export class ComparisonsController {
   constructor(private readonly comparisons: ComparisonsService) {}
 
   @Get()
+  @ApiRead({
+    operationId: 'compareCourses',
+    tag: 'Courses',
+    summary: 'Compare 2 to 3 courses side by side',
+    description:
+      'Returns the named courses in the order given, active or not. `courses` is required: 2 to 3 comma-separated, distinct course slugs.',
+    ok: comparisonResponseSchema,
+    errors: {
+      404: '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
+      422: '`invalid_parameters`: `courses` is missing, has fewer than 2 or more than 3 items, an empty, malformed or repeated slug, or another parameter was given.',
+    },
+  })
   compare(
     @ValidQuery(compareCoursesQuerySchema) query: z.output<typeof compareCoursesQuerySchema>,
   ): Envelope<Comparison> {

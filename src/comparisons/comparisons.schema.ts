@@ -3,9 +3,10 @@ import { courseSchema } from '../catalog/course.schema';
 import { envelopeSchema } from '../core/envelope.schema';
 
 export const compareCoursesQuerySchema = z.strictObject({
-  courses: z
-    .string()
-    .meta({ description: '2 to 3 comma-separated course slugs, in display order' }),
+  courses: z.string().meta({
+    description:
+      'Required. 2 to 3 distinct, comma-separated course slugs, in the order to show them, e.g. `answer-engine-foundations,search-generalist-program`.',
+  }),
 });
 
 export const comparisonSchema = z

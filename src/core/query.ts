@@ -27,6 +27,25 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * Documents a closed-set parameter: its meaning and each value's label, in the description (for
+ * readers) and in the two extensions viewers and generators read (`x-enumDescriptions`: Redoc,
+ * Redocly; `x-enum-descriptions`: openapi-generator, openapi-typescript).
+ */
+export function labelled<S extends z.ZodEnum>(
+  schema: S,
+  labels: Record<string, string>,
+  description: string,
+): S {
+  const values = schema.options as string[];
+  const list = values.map((value) => `\`${value}\` = ${labels[value]}`).join('; ');
+  return schema.meta({
+    description: `${description} Values: ${list}.`,
+    'x-enumDescriptions': labels,
+    'x-enum-descriptions': values.map((value) => labels[value]),
+  });
+}
+
 /** The closed set of values a query parameter's schema accepts, if it has one. */
 export function allowedValues(schema: z.ZodType): readonly string[] | undefined {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };

@@ -2,7 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { noQuerySchema, ValidQuery } from '../core/query';
-import type { FinderQuestions } from './finder.schema';
+import { ApiRead } from '../openapi/api-operation.decorator';
+import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.schema';
 import { FinderService } from './finder.service';
 
 @Controller(`${API_PREFIX}/finder/questions`)
@@ -10,6 +11,17 @@ export class FinderController {
   constructor(private readonly finder: FinderService) {}
 
   @Get()
+  @ApiRead({
+    operationId: 'getFinderQuestions',
+    tag: 'Course Finder',
+    summary: 'The six Course Finder questions',
+    description:
+      'The six questions of the Course Finder, each with every allowed value and its label, and a template of the `recommendCourses` URL.',
+    ok: finderQuestionsResponseSchema,
+    errors: {
+      422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
+    },
+  })
   get(@ValidQuery(noQuerySchema) _query: object): Envelope<FinderQuestions> {
     return this.finder.get();
   }

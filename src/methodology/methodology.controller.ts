@@ -2,7 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { noQuerySchema, ValidQuery } from '../core/query';
-import type { Methodology } from './methodology.schema';
+import { ApiRead } from '../openapi/api-operation.decorator';
+import { type Methodology, methodologyResponseSchema } from './methodology.schema';
 import { MethodologyService } from './methodology.service';
 
 @Controller(`${API_PREFIX}/methodology`)
@@ -10,6 +11,17 @@ export class MethodologyController {
   constructor(private readonly methodology: MethodologyService) {}
 
   @Get()
+  @ApiRead({
+    operationId: 'getMethodology',
+    tag: 'Course Finder',
+    summary: 'The live scoring methodology',
+    description:
+      'The live scoring weights, adjustments, penalties, thresholds, budget bands, topic coverage scale and verification rules, read from the service (they can change).',
+    ok: methodologyResponseSchema,
+    errors: {
+      422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
+    },
+  })
   get(@ValidQuery(noQuerySchema) _query: object): Envelope<Methodology> {
     return this.methodology.get();
   }

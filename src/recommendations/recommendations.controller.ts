@@ -2,7 +2,13 @@ import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { ValidQuery } from '../core/query';
-import { type Answers, answersSchema, type Recommendation } from './recommendation.schema';
+import { ApiRead } from '../openapi/api-operation.decorator';
+import {
+  type Answers,
+  answersSchema,
+  type Recommendation,
+  recommendationResponseSchema,
+} from './recommendation.schema';
 import { RecommendationsService } from './recommendations.service';
 
 @Controller(`${API_PREFIX}/recommendations`)
@@ -10,6 +16,17 @@ export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}
 
   @Get()
+  @ApiRead({
+    operationId: 'recommendCourses',
+    tag: 'Course Finder',
+    summary: 'Recommend courses for six answers',
+    description:
+      'Scores every enrolling course against the six answers and returns up to 3 courses scoring at least 55 percent, each with match reasons and warnings. All six answers are required; ask the user rather than guess. When no course reaches the threshold, `results` is empty and `no_strong_match` is true. Match percentages describe fit to the answers, not quality. Answers are not stored or logged.',
+    ok: recommendationResponseSchema,
+    errors: {
+      422: '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, or an unknown parameter was given; `details.answer_options` lists the allowed values.',
+    },
+  })
   recommend(
     @ValidQuery(answersSchema, 'invalid_answers') answers: Answers,
   ): Envelope<Recommendation> {

@@ -3,31 +3,57 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppOptions, startApp } from '../../src/bootstrap';
+import { OpenApiDocument } from '../../src/openapi/openapi.controller';
+import { type Contract, contractFor } from './contract';
 
 export const DATA_DIR = join(__dirname, '..', '..', 'data');
+/** Files tests generate (documents, clients); git-ignored. */
+export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
+  /** GET (or `init.method`); rejects when an API response is outside the OpenAPI document. */
   get(path: string, init?: RequestInit): Promise<Response>;
   /** GET and parse the JSON body, whatever the status. */
   json(path: string, init?: RequestInit): Promise<any>;
   close(): Promise<void>;
+  /** The service's own OpenAPI document, every response of `get`/`json` is held to. */
+  contract: Contract;
 }
 
-/** Boots the real app on a free port of 127.0.0.1, as production runs it. */
+/**
+ * Boots the real app on a free port of 127.0.0.1, as production runs it. Every API response
+ * fetched through `get`/`json` is checked against the OpenAPI document the app serves, so every
+ * e2e test is also a contract test.
+ */
 export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   const { app, url } = await startApp({
     logger: false,
     ...options,
     env: { PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', ...options.env },
   });
+  // The document the app serves at /api/v1/openapi.json, taken in-process so that no test's
+  // request count (rate limits) includes it.
+  const contract = contractFor(JSON.stringify(app.get(OpenApiDocument).get()));
+  const get = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${url}${path}`, init);
+    contract.check({
+      method: init?.method ?? 'GET',
+      url: response.url,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: await response.clone().text(),
+    });
+    return response;
+  };
   return {
     app,
     url,
-    get: (path, init) => fetch(`${url}${path}`, init),
-    json: async (path, init) => (await fetch(`${url}${path}`, init)).json(),
+    get,
+    json: async (path, init) => (await get(path, init)).json(),
     close: () => app.close(),
+    contract,
   };
 }
 

@@ -1,0 +1,153 @@
+import { CoursesService } from '../src/courses/courses.service';
+import { startTestApp, type TestApp } from './support/app';
+import type { ObservedResponse } from './support/contract';
+
+/**
+ * `startTestApp` checks every API response against the OpenAPI document the app serves (see
+ * test/support/contract.ts). These tests show the check covers every operation and status, and
+ * that it fails when the service answers outside the document.
+ */
+
+let t: TestApp;
+let slugs: string[];
+beforeAll(async () => {
+  t = await startTestApp();
+  slugs = (await t.json('/api/v1/courses')).data.map((course: { slug: string }) => course.slug);
+});
+afterAll(() => t.close());
+afterEach(() => jest.restoreAllMocks());
+// Tests that stub a service use URLs no other test requests: responses may be cached per URL.
+
+const ANSWERS =
+  'experience=beginner&objective=ai_geo&learning_style=self_paced&freshness=important&budget=under_100&operating_model=brand_client';
+
+async function observe(path: string, status: number): Promise<ObservedResponse> {
+  const response = await fetch(`${t.url}${path}`);
+  expect({ path, status: response.status }).toEqual({ path, status });
+  return {
+    method: 'GET',
+    url: response.url,
+    status,
+    contentType: response.headers.get('content-type'),
+    body: await response.text(),
+  };
+}
+
+describe('every operation answers inside the document, success and error', () => {
+  it.each([
+    ['/api/v1/courses?level=beginner&sort=price-desc', 200],
+    ['/api/v1/courses?include_inactive=1', 200],
+    ['/api/v1/courses?level=expert', 422],
+    ['/api/v1/courses?level=beginner&level=advanced', 422],
+    [`/api/v1/recommendations?${ANSWERS}`, 200],
+    ['/api/v1/recommendations?experience=beginner', 422],
+    ['/api/v1/comparisons?courses=nope-one,nope-two', 404],
+    ['/api/v1/comparisons?courses=only-one', 422],
+    ['/api/v1/finder/questions', 200],
+    ['/api/v1/finder/questions?x=1', 422],
+    ['/api/v1/methodology', 200],
+    ['/api/v1/methodology?x=1', 422],
+    ['/api/v1/courses/no-such-course', 404],
+    ['/api/v1/courses/NOT_A_SLUG', 404],
+    ['/api/v1/no-such-path', 404],
+  ])('GET %s -> %i', async (path, status) => {
+    expect((await t.get(path)).status).toBe(status);
+  });
+
+  it('GET /courses/{slug} and /comparisons with real slugs -> 200, HEAD -> 200 without a body', async () => {
+    expect((await t.get(`/api/v1/courses/${slugs[0]}`)).status).toBe(200);
+    expect((await t.get(`/api/v1/comparisons?courses=${slugs[0]},${slugs[1]}`)).status).toBe(200);
+    expect((await t.get(`/api/v1/courses/${slugs[0]}`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('an unexpected failure -> 500 with the documented error body', async () => {
+    jest.spyOn(t.app.get(CoursesService), 'search').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    expect((await t.get('/api/v1/courses?sort=verified-desc')).status).toBe(500);
+  });
+
+  it('a method other than GET -> 405 with the error body', async () => {
+    expect((await t.get('/api/v1/courses', { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('a response outside the document fails the test that receives it', () => {
+  it('a field added to a course but not to the document', async () => {
+    const courses = t.app.get(CoursesService);
+    const real = courses.get.bind(courses);
+    jest.spyOn(courses, 'get').mockImplementation((slug) => {
+      const body = real(slug);
+      return { ...body, data: { ...body.data, rating: 5 } as typeof body.data };
+    });
+    await expect(t.get(`/api/v1/courses/${slugs[2]}`)).rejects.toThrow(
+      /getCourse 200: \/data must NOT have additional properties: "rating"/,
+    );
+  });
+
+  it('a member added to meta of a list', async () => {
+    const courses = t.app.get(CoursesService);
+    const real = courses.search.bind(courses);
+    jest.spyOn(courses, 'search').mockImplementation((query) => {
+      const body = real(query);
+      return { ...body, meta: { ...body.meta, page: 1 } as typeof body.meta };
+    });
+    await expect(t.json('/api/v1/courses?level=advanced')).rejects.toThrow(
+      /searchCourses 200: \/meta must NOT have additional properties: "page"/,
+    );
+  });
+
+  it('a missing required member, a wrong type, a null where none is allowed', async () => {
+    const observed = await observe(`/api/v1/courses/${slugs[0]}`, 200);
+    const body = JSON.parse(observed.body);
+    const variant = (edit: (b: any) => void) => {
+      const copy = structuredClone(body);
+      edit(copy);
+      return t.contract.problems({ ...observed, body: JSON.stringify(copy) });
+    };
+    expect(t.contract.problems(observed)).toEqual([]);
+    expect(variant((b) => delete b.meta.citation)).toEqual([
+      "getCourse 200: /meta must have required property 'citation'",
+    ]);
+    expect(variant((b) => (b.data.price.first_year_cost_usd = '120'))).toContain(
+      'getCourse 200: /data/price/first_year_cost_usd must be number',
+    );
+    expect(variant((b) => (b.data.name = null))).toEqual([
+      'getCourse 200: /data/name must be string',
+    ]);
+  });
+
+  it('an error body with an extra member, or a status the operation does not declare', async () => {
+    const notFound = await observe('/api/v1/courses/no-such-course', 404);
+    const error = JSON.parse(notFound.body);
+    expect(
+      t.contract.problems({ ...notFound, body: JSON.stringify({ ...error, status: 404 }) }),
+    ).toEqual(['getCourse 404: (body) must NOT have additional properties: "status"']);
+    const list = await observe('/api/v1/courses', 200);
+    expect(t.contract.problems({ ...list, status: 404, body: notFound.body })).toEqual([
+      'status 404 is not declared for searchCourses',
+    ]);
+  });
+
+  it('a 304 must come without a body; a JSON body must be sent as JSON', async () => {
+    const list = await observe('/api/v1/courses', 200);
+    expect(t.contract.problems({ ...list, status: 304, body: '' })).toEqual([]);
+    expect(t.contract.problems({ ...list, status: 304 })).toEqual([
+      'searchCourses 304 declares no body but one was sent',
+    ]);
+    expect(t.contract.problems({ ...list, contentType: 'text/html' })).toEqual([
+      'searchCourses 200 declares application/json but the response is text/html',
+    ]);
+  });
+
+  it('a 429 is held to the error body, whichever operation', async () => {
+    const observed = await observe('/api/v1/methodology', 200);
+    const limited = { error: { code: 'rate_limited', message: 'Rate limit exceeded.' } };
+    expect(
+      t.contract.problems({ ...observed, status: 429, body: JSON.stringify(limited) }),
+    ).toEqual([]);
+    expect(
+      t.contract.problems({ ...observed, status: 429, body: JSON.stringify({ limited: true }) }),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,138 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+/**
+ * Holds responses to the OpenAPI document the service itself serves: each response under the
+ * API's base path is checked against the schema the document declares for that operation and
+ * status. `startTestApp` runs every response of `t.get`/`t.json` through it.
+ */
+
+interface ResponseObject {
+  content?: Record<string, { schema: object }>;
+}
+interface OpenApiDocument {
+  servers: { url: string }[];
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, ResponseObject> }>
+  >;
+}
+
+export interface ObservedResponse {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+const DOCUMENT_ID = 'https://contract.test/openapi.json';
+/** Statuses for requests the server does not read (info.description): the error body, any operation. */
+const UNREAD_REQUEST = new Set([400, 413, 414, 431]);
+/** Served outside the documented operations: the document itself and its viewer. */
+const UNDOCUMENTED = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
+
+const pointer = (...segments: string[]) =>
+  `${DOCUMENT_ID}#/${segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`;
+
+function describeError(error: ErrorObject): string {
+  const extra = (error.params as { additionalProperty?: string }).additionalProperty;
+  return `${error.instancePath || '(body)'} ${error.message}${extra ? `: "${extra}"` : ''}`;
+}
+
+export class Contract {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly basePath: string;
+  private readonly routes: { template: string; pattern: RegExp }[];
+
+  constructor(private readonly document: OpenApiDocument) {
+    addFormats(this.ajv);
+    this.ajv.addSchema(document, DOCUMENT_ID);
+    this.basePath = new URL(document.servers[0].url).pathname.replace(/\/$/, '');
+    this.routes = Object.keys(document.paths).map((template) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+  }
+
+  /** What is wrong with a response, by the document; empty when it conforms. */
+  problems(response: ObservedResponse): string[] {
+    const path = new URL(response.url).pathname;
+    if (!path.startsWith(`${this.basePath}/`)) return [];
+    const relative = path.slice(this.basePath.length);
+    const method = response.method.toLowerCase();
+    const operationKey = method === 'head' ? 'get' : method;
+    // A CORS preflight is not an operation.
+    if (method === 'options' || UNDOCUMENTED.some((pattern) => pattern.test(relative))) return [];
+
+    const template = this.routes.find((route) => route.pattern.test(relative))?.template;
+    const operation = template && this.document.paths[template][operationKey];
+    if (!template || !operation) {
+      // Unknown paths and methods: not operations, but still the contract's error body.
+      if (response.status < 400)
+        return [`${response.status} for an undocumented ${method} ${relative}`];
+      return this.validate(response, ['components', 'schemas', 'Error'], 'the Error schema');
+    }
+
+    const responses = operation.responses;
+    if (UNREAD_REQUEST.has(response.status)) {
+      return this.validate(response, ['components', 'schemas', 'Error'], 'the Error schema');
+    }
+    const key = [String(response.status), `${String(response.status)[0]}XX`, 'default'].find(
+      (candidate) => candidate in responses,
+    );
+    const name = `${operation.operationId} ${response.status}`;
+    if (!key) return [`status ${response.status} is not declared for ${operation.operationId}`];
+    const content = responses[key].content?.['application/json'];
+    if (!content || method === 'head') {
+      return response.body === '' ? [] : [`${name} declares no body but one was sent`];
+    }
+    if (!response.contentType?.startsWith('application/json')) {
+      return [`${name} declares application/json but the response is ${response.contentType}`];
+    }
+    return this.validate(
+      response,
+      ['paths', template, operationKey, 'responses', key, 'content', 'application/json', 'schema'],
+      name,
+    );
+  }
+
+  /** Throws when a response does not conform, naming every problem. */
+  check(response: ObservedResponse): void {
+    const problems = this.problems(response);
+    if (problems.length > 0) {
+      throw new Error(
+        `Response outside the OpenAPI document: ${response.method} ${response.url} -> ${response.status}\n  ${problems.join('\n  ')}`,
+      );
+    }
+  }
+
+  private validate(response: ObservedResponse, at: string[], name: string): string[] {
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return [`${name}: the body is not JSON`];
+    }
+    const ref = pointer(...at);
+    let validate = this.validators.get(ref);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: ref });
+      this.validators.set(ref, validate);
+    }
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${name}: ${describeError(e)}`);
+  }
+}
+
+const contracts = new Map<string, Contract>();
+
+/** One Contract per distinct document text, so suites starting several apps compile it once. */
+export function contractFor(documentText: string): Contract {
+  let contract = contracts.get(documentText);
+  if (!contract) {
+    contract = new Contract(JSON.parse(documentText));
+    contracts.set(documentText, contract);
+  }
+  return contract;
+}
