@@ -6,6 +6,7 @@ import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
+import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
@@ -28,6 +29,7 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        McpModule,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { McpStrategy } from '@rekog/mcp-nest';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { AppConfig } from './core/config';
@@ -29,6 +30,10 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   await app.init();
+  // The MCP tools, resources and prompt are RPC handlers of this strategy; `/mcp` itself is an
+  // ordinary route (McpHttpController). Not `inheritAppConfig`: the HTTP guards must see HTTP.
+  app.connectMicroservice({ strategy: app.get(McpStrategy) });
+  await app.startAllMicroservices();
   return app;
 }
 
