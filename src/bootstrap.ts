@@ -1,3 +1,4 @@
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
@@ -9,8 +10,8 @@ export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  /** Nest's own logger; tests pass `false`. */
-  logger?: false;
+  /** Nest's own logger; tests pass `false`, or a LoggerService to read what is logged. */
+  logger?: false | LoggerService;
 }
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
