@@ -7,6 +7,7 @@ import { CoreModule } from './core/core.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
+import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
@@ -30,6 +31,7 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        McpModule,
       ],
     };
   }

@@ -1,5 +1,7 @@
+import type { LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { McpStrategy } from '@rekog/mcp-nest';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { setupOpenApi } from './openapi/openapi.module';
@@ -9,8 +11,8 @@ export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  /** Nest's own logger; tests pass `false`. */
-  logger?: false;
+  /** Nest's own logger; tests pass `false`, or a LoggerService to read what is logged. */
+  logger?: false | LoggerService;
 }
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
@@ -31,6 +33,10 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   await app.init();
+  // The MCP tools, resources and prompt are RPC handlers of this strategy; `/mcp` itself is an
+  // ordinary route (McpHttpController). Not `inheritAppConfig`: the HTTP guards must see HTTP.
+  app.connectMicroservice({ strategy: app.get(McpStrategy) });
+  await app.startAllMicroservices();
   return app;
 }
 

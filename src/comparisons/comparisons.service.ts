@@ -32,7 +32,7 @@ export class ComparisonsService {
 
 function listProblem(list: string[]): string | undefined {
   if (list.length < MIN_COMPARED || list.length > MAX_COMPARED) {
-    return `give ${MIN_COMPARED} to ${MAX_COMPARED} comma-separated course slugs (got ${list.length})`;
+    return `give ${MIN_COMPARED} to ${MAX_COMPARED} course slugs (got ${list.length})`;
   }
   if (list.some((slug) => slug === '')) return 'an item of the list is empty';
   const malformed = list.filter((slug) => !SLUG_PATTERN.test(slug));

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'not_found'
   | 'invalid_parameters'
   | 'invalid_answers'
+  | 'forbidden'
   | 'rate_limited'
   | 'method_not_allowed'
   | 'bad_request'

@@ -14,6 +14,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   not_found: 404,
   invalid_parameters: 422,
   invalid_answers: 422,
+  forbidden: 403,
   rate_limited: 429,
   method_not_allowed: 405,
   bad_request: 400,
@@ -80,7 +81,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    if (error.code === 'method_not_allowed') response.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    // A route with other methods (`/mcp`: POST) sets its own `Allow` before throwing.
+    if (error.code === 'method_not_allowed' && !response.hasHeader('Allow')) {
+      response.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    }
     response.status(status).setHeader('Cache-Control', 'no-store');
     response.json(error.toBody());
   }

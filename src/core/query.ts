@@ -67,6 +67,7 @@ function echo(value: unknown): unknown {
   if (typeof value === 'string')
     return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
   if (Array.isArray(value)) return value.slice(0, 10).map(echo);
+  if (typeof value === 'boolean' || typeof value === 'number') return value;
   return null;
 }
 
@@ -92,46 +93,62 @@ export function invalidAnswers(schema: z.ZodObject, problems: ParameterProblem[]
   );
 }
 
-/** Validates a raw query object; throws one DomainError naming every problem. */
-export function parseQuery<S extends z.ZodObject>(
-  schema: S,
-  raw: Record<string, unknown>,
-  code: QueryErrorCode = 'invalid_parameters',
-): z.output<S> {
-  const shape = schema.shape as Record<string, z.ZodType>;
-  const accepted = Object.keys(shape);
-  const problems: ParameterProblem[] = [];
-  const clean: Record<string, string> = {};
-  const problem = (name: string, value: unknown, text: string) =>
-    problems.push({
-      name: echo(name) as string,
-      value: echo(value),
-      problem: text,
-      ...(Object.hasOwn(shape, name) && allowedValues(shape[name])
-        ? { allowed_values: allowedValues(shape[name]) }
-        : {}),
-    });
+/** One problem, with the parameter's allowed values when it has a closed set. */
+function problemOf(shape: z.ZodRawShape, name: string, value: unknown, text: string) {
+  const allowed = Object.hasOwn(shape, name) ? allowedValues(shape[name] as z.ZodType) : undefined;
+  return {
+    name: echo(name) as string,
+    value: echo(value),
+    problem: text,
+    ...(allowed ? { allowed_values: allowed } : {}),
+  };
+}
 
-  for (const [name, value] of Object.entries(raw)) {
-    if (!Object.hasOwn(shape, name)) {
-      problem(name, value, `not a parameter of this operation (accepted: ${accepted.join(', ')})`);
-    } else if (typeof value !== 'string') {
-      problem(name, value, 'given more than once');
-    } else if (value === '') {
-      problem(name, value, 'empty');
-    } else {
-      clean[name] = value;
+/**
+ * Validates named inputs against an operation's schema and throws one DomainError naming every
+ * problem: unknown names, missing values, values outside the allowed set. The REST query pipe and
+ * the MCP tools both call it, so a bad input gets the same error body on either transport.
+ * `reported` are problems the caller already found (e.g. a repeated query parameter); their names
+ * are not checked again.
+ */
+export function validateInput<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+  code: QueryErrorCode = 'invalid_parameters',
+  reported: ParameterProblem[] = [],
+): z.output<S> {
+  const shape = schema.shape as z.ZodRawShape;
+  const problems = [...reported];
+  const seen = new Set(problems.map((p) => p.name));
+  const known: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (seen.has(name)) continue;
+    if (Object.hasOwn(shape, name)) known[name] = value;
+    else {
+      problems.push(
+        problemOf(
+          shape,
+          name,
+          value,
+          `not a parameter of this operation (accepted: ${Object.keys(shape).join(', ')})`,
+        ),
+      );
     }
   }
-  const result = schema.safeParse(clean);
+  const result = schema.safeParse(known);
   if (!result.success) {
-    const reported = new Set(problems.map((p) => p.name));
     for (const issue of result.error.issues) {
       const name = String(issue.path[0]);
-      if (reported.has(name)) continue;
-      reported.add(name);
-      const value = clean[name];
-      problem(name, value ?? null, value === undefined ? 'missing' : 'not an allowed value');
+      if (seen.has(name) || !Object.hasOwn(shape, name)) continue;
+      seen.add(name);
+      const value = known[name];
+      const text =
+        value === undefined
+          ? 'missing'
+          : allowedValues(shape[name] as z.ZodType)
+            ? 'not an allowed value'
+            : issue.message;
+      problems.push(problemOf(shape, name, value ?? null, text));
     }
   }
   if (problems.length > 0) {
@@ -140,6 +157,25 @@ export function parseQuery<S extends z.ZodObject>(
       : invalidParameters(problems);
   }
   return result.data as z.output<S>;
+}
+
+/** Validates a raw query object (values are strings, or arrays when repeated). */
+export function parseQuery<S extends z.ZodObject>(
+  schema: S,
+  raw: Record<string, unknown>,
+  code: QueryErrorCode = 'invalid_parameters',
+): z.output<S> {
+  const shape = schema.shape as z.ZodRawShape;
+  const reported: ParameterProblem[] = [];
+  const clean: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (!Object.hasOwn(shape, name)) clean[name] = value;
+    else if (typeof value !== 'string') {
+      reported.push(problemOf(shape, name, value, 'given more than once'));
+    } else if (value === '') reported.push(problemOf(shape, name, value, 'empty'));
+    else clean[name] = value;
+  }
+  return validateInput(schema, clean, code, reported);
 }
 
 @Injectable()

@@ -12,11 +12,15 @@ export const MCP_SERVER_INFO = {
     'Hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses. Read-only.',
 } as const;
 
-/** Only what is served: tools, resources and prompts, with no list-change notifications or subscriptions. */
+/**
+ * Only what is served: tools, resources and prompts (no list-change notifications or
+ * subscriptions), and completion of the course template's slug. No log messages are sent.
+ */
 export const MCP_CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
   prompts: { listChanged: false },
+  completions: {},
 } as const;
 
 export const MCP_INSTRUCTIONS = [

@@ -1,0 +1,70 @@
+import { UseFilters } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
+import { DomainError } from '../core/domain-error';
+import { CoursesService } from '../courses/courses.service';
+import { MethodologyService } from '../methodology/methodology.service';
+import { ProtocolErrorPassthrough, resourceRead } from './mcp-adapter';
+
+/** The resources (decisions §1): the same bodies as `/ai-seo-courses.json`, `/api/v1/methodology` and `/api/v1/courses/{slug}`. */
+
+export const RESOURCE_SCHEME = 'coursefinder';
+export const COURSES_URI = `${RESOURCE_SCHEME}://courses`;
+export const METHODOLOGY_URI = `${RESOURCE_SCHEME}://methodology`;
+export const COURSE_URI_TEMPLATE = `${COURSES_URI}/{slug}`;
+const JSON_TYPE = 'application/json';
+
+/** The library matches URIs without their scheme; anything but our own URI is unknown. */
+function unknownResource(uri: string): DomainError {
+  return new DomainError('not_found', `Unknown resource: ${uri.slice(0, 200)}`);
+}
+
+@McpController()
+@UseFilters(ProtocolErrorPassthrough)
+export class CourseFinderResources {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly methodology: MethodologyService,
+  ) {}
+
+  @Resource({
+    uri: COURSES_URI,
+    name: 'courses',
+    description:
+      'Every tracked course, enrolling or not, with facts, verification dates and evidence sources: the same data as /ai-seo-courses.json.',
+    mimeType: JSON_TYPE,
+  })
+  allCourses(@Payload() { uri }: { uri: string }) {
+    return resourceRead(uri, () => {
+      if (uri !== COURSES_URI) throw unknownResource(uri);
+      return this.courses.search({ include_inactive: true });
+    });
+  }
+
+  @Resource({
+    uri: METHODOLOGY_URI,
+    name: 'methodology',
+    description:
+      'The live scoring methodology: weights, penalties, match threshold, budget bands, topic coverage scale and verification rules.',
+    mimeType: JSON_TYPE,
+  })
+  liveMethodology(@Payload() { uri }: { uri: string }) {
+    return resourceRead(uri, () => {
+      if (uri !== METHODOLOGY_URI) throw unknownResource(uri);
+      return this.methodology.get();
+    });
+  }
+
+  @ResourceTemplate({
+    uriTemplate: COURSE_URI_TEMPLATE,
+    name: 'course',
+    description: 'One course by slug, as /api/v1/courses/{slug}.',
+    mimeType: JSON_TYPE,
+  })
+  oneCourse(@Payload() { uri, slug }: { uri: string; slug: string }) {
+    return resourceRead(uri, () => {
+      if (!uri.startsWith(`${COURSES_URI}/`)) throw unknownResource(uri);
+      return this.courses.get(slug);
+    });
+  }
+}

@@ -1,0 +1,134 @@
+import { Catch, Logger, type RpcExceptionFilter } from '@nestjs/common';
+import { type Observable, throwError } from 'rxjs';
+import {
+  type CallToolResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { DomainError } from '../core/domain-error';
+import type { ErrorBody } from '../core/envelope.schema';
+
+/**
+ * The seam between the services and MCP: how a zod schema is advertised to the library, and how a
+ * DomainError becomes an MCP answer. The tools, resources and prompt only call these.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+/** A Standard Schema the library accepts for `parameters` / `outputSchema`. */
+type AdvertisedSchema = StandardSchemaV1 & {
+  '~standard': { jsonSchema: { input: () => JsonSchema; output: () => JsonSchema } };
+};
+
+/** MCP requires `type: "object"` at the root; zod emits a `$ref` when the root has an `id`. */
+function inlineRoot(json: JsonSchema): JsonSchema {
+  const { $ref, $defs, ...rest } = json as { $ref?: string; $defs?: Record<string, JsonSchema> };
+  const id = $ref?.startsWith('#/$defs/') ? $ref.slice('#/$defs/'.length) : undefined;
+  if (!id || !$defs?.[id]) return json;
+  const { [id]: root, ...others } = $defs;
+  return { ...rest, ...root, ...(Object.keys(others).length > 0 ? { $defs: others } : {}) };
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return inlineRoot(z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema);
+}
+
+/**
+ * A tool input as advertised (names, enums, `required`), without the library's own validation: the
+ * tool validates with `validateInput`, so a bad input gets the REST error body, not the library's
+ * "Invalid parameters" text.
+ */
+export function advertisedInput(schema: z.ZodObject): AdvertisedSchema {
+  const json = jsonSchemaOf(schema, 'input');
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'course-finder',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+/** A tool output: the REST response schema, validated by zod and advertised with an object root. */
+export function advertisedOutput(schema: z.ZodObject): AdvertisedSchema {
+  const json = jsonSchemaOf(schema, 'output');
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'course-finder',
+      validate: schema['~standard'].validate,
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+const logger = new Logger('Mcp');
+
+/**
+ * The one mapping from a DomainError to MCP: the REST error body, and the JSON-RPC code used where
+ * the protocol needs an error rather than a result (resources).
+ */
+function mcpErrorOf(error: unknown): { body: ErrorBody; code: ProtocolErrorCode } {
+  if (error instanceof DomainError) {
+    switch (error.code) {
+      case 'not_found':
+      case 'invalid_parameters':
+      case 'invalid_answers':
+        return { body: error.toBody(), code: ProtocolErrorCode.InvalidParams };
+      // Transport-level codes: never thrown by the services these adapters call.
+      case 'forbidden':
+      case 'rate_limited':
+      case 'method_not_allowed':
+      case 'bad_request':
+      case 'internal_error':
+        break;
+      default:
+        error.code satisfies never;
+    }
+  }
+  // The stack only: arguments are never logged (decisions §8).
+  logger.error((error as Error)?.stack ?? String(error));
+  return {
+    body: new DomainError('internal_error', 'Internal server error.').toBody(),
+    code: ProtocolErrorCode.InternalError,
+  };
+}
+
+/**
+ * Runs a service call for a tool: its envelope becomes `structuredContent` (and the text block),
+ * an error becomes an `isError` result whose text is the REST error body.
+ */
+export function toolCall<T extends object>(call: () => T): T | CallToolResult {
+  try {
+    return call();
+  } catch (error) {
+    const { body } = mcpErrorOf(error);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  }
+}
+
+/** Runs a service call for a resource read; an error becomes a JSON-RPC error with the REST body as data. */
+export function resourceRead<T>(uri: string, call: () => T) {
+  try {
+    return {
+      contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(call()) }],
+    };
+  } catch (error) {
+    const { body, code } = mcpErrorOf(error);
+    throw new ProtocolError(code, body.error.message, { uri, ...body });
+  }
+}
+
+/**
+ * Lets a ProtocolError thrown by a resource handler reach the SDK with its code; Nest's default RPC
+ * handling would turn it into "Internal server error" (-32603).
+ */
+@Catch(ProtocolError)
+export class ProtocolErrorPassthrough implements RpcExceptionFilter<ProtocolError> {
+  catch(error: ProtocolError): Observable<never> {
+    return throwError(() => error);
+  }
+}

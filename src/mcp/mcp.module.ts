@@ -1,0 +1,78 @@
+import { Module } from '@nestjs/common';
+import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
+import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
+import { CatalogService } from '../catalog/catalog.service';
+import { ComparisonsModule } from '../comparisons/comparisons.module';
+import { CoursesModule } from '../courses/courses.module';
+import { MethodologyModule } from '../methodology/methodology.module';
+import { RecommendationsModule } from '../recommendations/recommendations.module';
+import { CourseFinderPrompt } from './course-finder.prompt';
+import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
+import { CourseFinderTools } from './course-finder.tools';
+import { McpHttpController } from './mcp-http.controller';
+import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info';
+
+const MAX_COMPLETIONS = 100;
+
+/** Completes the `slug` of `coursefinder://courses/{slug}` from the tracked courses. */
+export function completeSlug(
+  catalog: CatalogService,
+  params: CompleteRequestParams,
+): CompleteResult {
+  const { ref, argument } = params;
+  if (ref.type !== 'ref/resource' || ref.uri !== COURSE_URI_TEMPLATE || argument.name !== 'slug') {
+    return { completion: { values: [] } };
+  }
+  const matches = catalog
+    .snapshot()
+    .courses.map((course) => course.slug)
+    .filter((slug) => slug.startsWith(argument.value));
+  return {
+    completion: {
+      values: matches.slice(0, MAX_COMPLETIONS),
+      total: matches.length,
+      hasMore: matches.length > MAX_COMPLETIONS,
+    },
+  };
+}
+
+/** One strategy per app, so test apps in one process never share a transport. */
+function createStrategy(catalog: CatalogService): McpStrategy {
+  return new McpStrategy({
+    ...MCP_SERVER_INFO,
+    instructions: MCP_INSTRUCTIONS,
+    // `logging: undefined` drops the library's default `logging` capability: we send no log messages.
+    capabilities: { ...MCP_CAPABILITIES, logging: undefined },
+    // Stateless, JSON responses; the route belongs to McpHttpController.
+    transports: [new StreamableHttpTransport()],
+    // Nothing at info level; tool arguments are never logged (decisions §8).
+    logging: { level: ['error', 'warn'] },
+    serverMutator: (server) => {
+      server.server.setRequestHandler('completion/complete', (request) =>
+        completeSlug(catalog, request.params),
+      );
+      return server;
+    },
+  });
+}
+
+/**
+ * The MCP server. Tools, resources and the prompt are RPC handlers of the strategy, connected in
+ * `createApp`; the strategy's transport serves them through McpHttpController.
+ */
+@Module({
+  imports: [CoursesModule, ComparisonsModule, MethodologyModule, RecommendationsModule],
+  controllers: [McpHttpController, CourseFinderTools, CourseFinderResources, CourseFinderPrompt],
+  providers: [
+    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService] },
+    {
+      provide: MCP_HTTP_HANDLER,
+      // Reading `httpHandlers` also stops the transport mounting its own route outside Nest.
+      useFactory: (strategy: McpStrategy) =>
+        (strategy.options.transports[0] as StreamableHttpTransport).httpHandlers,
+      inject: [McpStrategy],
+    },
+  ],
+  exports: [McpStrategy],
+})
+export class McpModule {}

@@ -1,0 +1,649 @@
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { CourseRecord } from '../src/catalog/course.schema';
+import {
+  ANSWER_NAMES,
+  BUDGET_BANDS,
+  FRESHNESS,
+  LEARNING_STYLES,
+  LEVELS,
+  OPERATING_MODELS,
+  QUESTIONS,
+  SORTS,
+  TOPICS,
+} from '../src/catalog/vocabulary';
+import { errorBodySchema } from '../src/core/envelope.schema';
+import {
+  MCP_CAPABILITIES,
+  MCP_INSTRUCTIONS,
+  MCP_PATH,
+  MCP_SERVER_INFO,
+} from '../src/mcp/server-info';
+import { DATA_DIR, startTestApp, type TestApp } from './support/app';
+import { expectValid } from './support/schemas';
+
+/** The MCP server against a real HTTP server, through the official SDK client (decisions §10). */
+
+const records: CourseRecord[] = JSON.parse(
+  readFileSync(join(DATA_DIR, 'courses.json'), 'utf8'),
+).courses;
+const slugs = records.map((r) => r.slug);
+const inactiveSlug = records.find((r) => r.status === 'inactive')!.slug;
+
+const TOOL_NAMES = [
+  'compare_courses',
+  'get_course',
+  'get_methodology',
+  'recommend_courses',
+  'search_courses',
+];
+
+// The SDK 1.x client compiles output schemas with draft-07 ajv by default; MCP tool schemas are 2020-12.
+function ajv2020() {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client(
+    { name: 'course-finder-e2e', version: '1.0.0' },
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(ajv2020() as never) },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}${MCP_PATH}`)));
+  return client;
+}
+
+type ToolResult = {
+  isError?: boolean;
+  structuredContent?: unknown;
+  content: { type: string; text: string }[];
+};
+
+let t: TestApp;
+let client: Client;
+beforeAll(async () => {
+  t = await startTestApp();
+  client = await connect(t.url);
+});
+afterAll(async () => {
+  await client.close();
+  await t.close();
+});
+
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as ToolResult;
+
+async function advertisedOutputSchema(name: string): Promise<object> {
+  const { tools } = await client.listTools();
+  return tools.find((tool) => tool.name === name)!.outputSchema!;
+}
+
+/** A successful call: structuredContent is the REST body, the text block the same JSON. */
+async function expectSameAsRest(name: string, args: Record<string, unknown>, restPath: string) {
+  const result = await call(name, args);
+  const rest = await t.json(restPath);
+  expect({ args, isError: result.isError ?? false }).toEqual({ args, isError: false });
+  expect(result.structuredContent).toEqual(rest);
+  expect(JSON.parse(result.content[0].text)).toEqual(rest);
+  const validate = ajv2020().compile(await advertisedOutputSchema(name));
+  expect({ valid: validate(result.structuredContent), errors: validate.errors }).toEqual({
+    valid: true,
+    errors: null,
+  });
+  return result;
+}
+
+/** A failed call: an isError result whose text is a contract error body with this code. */
+async function expectToolError(name: string, args: Record<string, unknown>, code: string) {
+  const result = await call(name, args);
+  expect(result.isError).toBe(true);
+  const body = JSON.parse(result.content[0].text);
+  expectValid(errorBodySchema, body);
+  expect(body.error.code).toBe(code);
+  return body;
+}
+
+describe('initialize', () => {
+  it('answers with the identity, capabilities and instructions of server-info.ts', () => {
+    expect(client.getServerVersion()).toEqual(MCP_SERVER_INFO);
+    expect(client.getServerCapabilities()).toEqual(MCP_CAPABILITIES);
+    expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
+  });
+
+  it('is stateless: no session id, JSON responses', async () => {
+    const response = await post({}, initializeMessage);
+    expect(response.status).toBe(200);
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('tools/list', () => {
+  it('lists exactly the five tools, read-only annotated and titled, with input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.annotations).toEqual({
+        title: expect.stringMatching(/\S/),
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      expect(tool.description).toMatch(/\S/);
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.outputSchema).toMatchObject({
+        type: 'object',
+        required: ['data', 'meta'],
+        additionalProperties: false,
+      });
+    }
+  });
+
+  it('advertises the REST parameter names and values', async () => {
+    const { tools } = await client.listTools();
+    const input = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema as any;
+
+    const search = input('search_courses');
+    expect(search.required).toBeUndefined();
+    expect(search.properties).toMatchObject({
+      level: { enum: LEVELS },
+      specialty: { enum: TOPICS },
+      price_band: { enum: BUDGET_BANDS },
+      community_only: { type: 'boolean' },
+      include_inactive: { type: 'boolean' },
+      sort: { enum: SORTS },
+    });
+
+    const recommend = input('recommend_courses');
+    expect(recommend.required).toEqual(ANSWER_NAMES);
+    expect(recommend.properties).toMatchObject({
+      experience: { enum: LEVELS },
+      objective: { enum: TOPICS },
+      learning_style: { enum: LEARNING_STYLES },
+      freshness: { enum: FRESHNESS },
+      budget: { enum: BUDGET_BANDS },
+      operating_model: { enum: OPERATING_MODELS },
+    });
+    for (const name of ANSWER_NAMES) {
+      expect(recommend.properties[name].description).toContain(QUESTIONS[name].question);
+    }
+    expect(tools.find((tool) => tool.name === 'recommend_courses')!.description).toMatch(
+      /ask the user .* rather than guessing/,
+    );
+
+    expect(input('compare_courses')).toMatchObject({
+      required: ['courses'],
+      properties: { courses: { type: 'array', minItems: 2, maxItems: 3 } },
+    });
+    expect(input('get_course')).toMatchObject({
+      required: ['slug'],
+      properties: { slug: { type: 'string' } },
+    });
+    expect(input('get_methodology').properties).toEqual({});
+  });
+
+  it('advertises output schemas that reject what the REST schemas reject', async () => {
+    const validate = ajv2020().compile(await advertisedOutputSchema('get_course'));
+    const body = await t.json(`/api/v1/courses/${slugs[0]}`);
+    expect(validate(body)).toBe(true);
+    expect(validate({ ...body, extra: 1 })).toBe(false);
+    expect(validate({ ...body, data: { ...body.data, status: 'archived' } })).toBe(false);
+  });
+});
+
+describe('tools/call returns the REST body', () => {
+  it.each<[Record<string, unknown>, string]>([
+    [{}, ''],
+    [
+      { level: 'beginner', specialty: 'ai_geo', sort: 'price-asc' },
+      'level=beginner&specialty=ai_geo&sort=price-asc',
+    ],
+    [{ include_inactive: true, sort: 'verified-desc' }, 'include_inactive=true&sort=verified-desc'],
+    [{ community_only: true, price_band: 'under_100' }, 'community_only=true&price_band=under_100'],
+    [
+      { community_only: false, include_inactive: false },
+      'community_only=false&include_inactive=false',
+    ],
+    [{ specialty: 'local', sort: 'geo-desc' }, 'specialty=local&sort=geo-desc'],
+  ])('search_courses %j', async (args, query) => {
+    await expectSameAsRest('search_courses', args, `/api/v1/courses?${query}`);
+  });
+
+  it('get_course, for an active and an inactive course', async () => {
+    for (const slug of [slugs[0], inactiveSlug]) {
+      await expectSameAsRest('get_course', { slug }, `/api/v1/courses/${slug}`);
+    }
+  });
+
+  // A spread of answer sets: every value of every answer appears at least once.
+  const answerSets = Array.from({ length: 7 }, (_, i) =>
+    Object.fromEntries(
+      ANSWER_NAMES.map((name, j) => {
+        const values = Object.keys(QUESTIONS[name].values);
+        return [name, values[(i + j) % values.length]];
+      }),
+    ),
+  );
+  it.each(answerSets)('recommend_courses %j', async (answers) => {
+    await expectSameAsRest(
+      'recommend_courses',
+      answers,
+      `/api/v1/recommendations?${new URLSearchParams(answers)}`,
+    );
+  });
+
+  it('recommend_courses returns matches for a common answer set', async () => {
+    const result = await call('recommend_courses', {
+      experience: 'beginner',
+      objective: 'ai_geo',
+      learning_style: 'self_paced',
+      freshness: 'important',
+      budget: 'under_100',
+      operating_model: 'brand_client',
+    });
+    expect((result.structuredContent as any).data.results.length).toBeGreaterThan(0);
+  });
+
+  it('compare_courses, 2 and 3 courses in the order given, inactive included', async () => {
+    for (const list of [
+      [slugs[2], slugs[0]],
+      [inactiveSlug, slugs[1], slugs[3]],
+    ]) {
+      await expectSameAsRest(
+        'compare_courses',
+        { courses: list },
+        `/api/v1/comparisons?courses=${list}`,
+      );
+    }
+  });
+
+  it('get_methodology', async () => {
+    await expectSameAsRest('get_methodology', {}, '/api/v1/methodology');
+  });
+});
+
+describe('tools/call errors: isError results with the REST body', () => {
+  it('get_course: an unknown or malformed slug is not_found, as on REST', async () => {
+    for (const slug of ['no-such-course', 'Not A Slug']) {
+      const body = await expectToolError('get_course', { slug }, 'not_found');
+      expect(body).toEqual(await t.json(`/api/v1/courses/${encodeURIComponent(slug)}`));
+    }
+  });
+
+  it('compare_courses: 1 or 4 slugs, a repeated or malformed slug are invalid_parameters', async () => {
+    for (const courses of [
+      [slugs[0]],
+      slugs.slice(0, 4),
+      [slugs[0], slugs[0]],
+      [slugs[0], 'Bad!'],
+    ]) {
+      const body = await expectToolError('compare_courses', { courses }, 'invalid_parameters');
+      // Same body as REST, except that the value echoed is the array given.
+      const rest = await t.json(`/api/v1/comparisons?courses=${courses}`);
+      rest.error.details.parameters[0].value = courses;
+      expect(body).toEqual(rest);
+    }
+  });
+
+  it('compare_courses: well-formed unknown slugs are not_found with details.missing', async () => {
+    const body = await expectToolError(
+      'compare_courses',
+      { courses: [slugs[0], 'no-such-course'] },
+      'not_found',
+    );
+    expect(body.error.details).toEqual({ missing: ['no-such-course'] });
+  });
+
+  it('compare_courses: a string instead of an array is invalid_parameters', async () => {
+    await expectToolError(
+      'compare_courses',
+      { courses: `${slugs[0]},${slugs[1]}` },
+      'invalid_parameters',
+    );
+    await expectToolError('compare_courses', {}, 'invalid_parameters');
+  });
+
+  const answers = {
+    experience: 'beginner',
+    objective: 'ai_geo',
+    learning_style: 'self_paced',
+    freshness: 'important',
+    budget: 'under_100',
+    operating_model: 'brand_client',
+  };
+
+  it('recommend_courses: a missing answer is invalid_answers, as on REST', async () => {
+    const { budget: _budget, ...five } = answers;
+    const body = await expectToolError('recommend_courses', five, 'invalid_answers');
+    expect(body).toEqual(await t.json(`/api/v1/recommendations?${new URLSearchParams(five)}`));
+    expect(Object.keys(body.error.details.answer_options)).toEqual(ANSWER_NAMES);
+    expect(body.error.details.problems).toEqual([
+      { name: 'budget', value: null, problem: 'missing' },
+    ]);
+  });
+
+  it('recommend_courses: a bad value, a wrong type and an unknown answer are all reported', async () => {
+    const bad = { ...answers, experience: 'expert' };
+    const body = await expectToolError('recommend_courses', bad, 'invalid_answers');
+    expect(body).toEqual(await t.json(`/api/v1/recommendations?${new URLSearchParams(bad)}`));
+
+    const several = await expectToolError(
+      'recommend_courses',
+      { ...answers, budget: 100, freshness: 'Important', mood: 'happy' },
+      'invalid_answers',
+    );
+    expect(several.error.details.problems.map((p: { name: string }) => p.name).sort()).toEqual([
+      'budget',
+      'freshness',
+      'mood',
+    ]);
+  });
+
+  it('search_courses: a bad enum, a string boolean or an unknown parameter is invalid_parameters', async () => {
+    const body = await expectToolError('search_courses', { level: 'expert' }, 'invalid_parameters');
+    expect(body).toEqual(await t.json('/api/v1/courses?level=expert'));
+    expect(body.error.details.parameters[0].allowed_values).toEqual(LEVELS);
+    await expectToolError('search_courses', { community_only: 'true' }, 'invalid_parameters');
+    await expectToolError('search_courses', { colour: 'red' }, 'invalid_parameters');
+  });
+
+  it('get_methodology: an unknown parameter is invalid_parameters', async () => {
+    await expectToolError('get_methodology', { verbose: true }, 'invalid_parameters');
+  });
+
+  it('an unknown tool is a protocol error, not an internal error', async () => {
+    await expect(call('delete_courses', {})).rejects.toMatchObject({ code: -32602 });
+  });
+});
+
+describe('resources', () => {
+  it('lists the two resources and the template, as JSON', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => [r.uri, r.mimeType]).sort()).toEqual([
+      ['coursefinder://courses', 'application/json'],
+      ['coursefinder://methodology', 'application/json'],
+    ]);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((r) => [r.uriTemplate, r.mimeType])).toEqual([
+      ['coursefinder://courses/{slug}', 'application/json'],
+    ]);
+  });
+
+  async function read(uri: string) {
+    const { contents } = await client.readResource({ uri });
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatchObject({ uri, mimeType: 'application/json' });
+    return JSON.parse((contents[0] as { text: string }).text);
+  }
+
+  it('coursefinder://courses is every tracked course, inactive included, in the API envelope', async () => {
+    const body = await read('coursefinder://courses');
+    expect(body).toEqual(await t.json('/api/v1/courses?include_inactive=true'));
+    expect(body.data.map((c: { slug: string }) => c.slug).sort()).toEqual([...slugs].sort());
+  });
+
+  it('coursefinder://methodology is /api/v1/methodology', async () => {
+    expect(await read('coursefinder://methodology')).toEqual(await t.json('/api/v1/methodology'));
+  });
+
+  it('coursefinder://courses/{slug} is /api/v1/courses/{slug}', async () => {
+    for (const slug of [slugs[0], inactiveSlug]) {
+      expect(await read(`coursefinder://courses/${slug}`)).toEqual(
+        await t.json(`/api/v1/courses/${slug}`),
+      );
+    }
+  });
+
+  it.each([
+    'coursefinder://courses/no-such-course',
+    'coursefinder://courses/Not%20A%20Slug',
+    'foo://courses/answer-engine-foundations',
+    'foo://courses',
+    'foo://methodology',
+    'coursefinder://nothing',
+  ])('%s is an invalid-params error', async (uri) => {
+    const error = await client.readResource({ uri }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+  });
+
+  it('completes the slug of the course template', async () => {
+    const { completion } = await client.complete({
+      ref: { type: 'ref/resource', uri: 'coursefinder://courses/{slug}' },
+      argument: { name: 'slug', value: 'ai-' },
+    });
+    const expected = slugs.filter((slug) => slug.startsWith('ai-')).sort();
+    expect(expected.length).toBeGreaterThan(1);
+    expect([...completion.values].sort()).toEqual(expected);
+  });
+});
+
+describe('prompt find_ai_seo_course', () => {
+  it('is listed, and walks the six questions with their answers before recommend_courses', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['find_ai_seo_course']);
+
+    const { messages } = await client.getPrompt({ name: 'find_ai_seo_course' });
+    const text = messages.map((m) => (m.content as { text: string }).text).join('\n');
+    for (const name of ANSWER_NAMES) {
+      expect(text).toContain(name);
+      expect(text).toContain(QUESTIONS[name].question);
+      for (const [value, label] of Object.entries(QUESTIONS[name].values)) {
+        expect(text).toContain(`${label} (\`${value}\`)`);
+      }
+    }
+    for (const needle of [
+      'one or two at a time',
+      'recommend_courses',
+      'match_reasons',
+      'warnings',
+      'meta.citation',
+      'meta.canonical_url',
+      'last_verified_on',
+    ]) {
+      expect(text).toContain(needle);
+    }
+  });
+});
+
+/** Raw HTTP, so that Host and Origin can be set freely. */
+const initializeMessage = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+};
+
+function send(
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  url = t.url,
+): Promise<{ status: number; headers: Record<string, unknown>; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${url}${MCP_PATH}`,
+      {
+        method,
+        headers: {
+          accept: 'application/json, text/event-stream',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: text ? JSON.parse(text) : undefined,
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const post = (
+  headers: Record<string, string>,
+  message: unknown = initializeMessage,
+  url?: string,
+) => send('POST', headers, JSON.stringify(message), url);
+
+describe('DNS-rebinding protection', () => {
+  it('refuses a foreign Host with 403 in the contract error shape', async () => {
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example']) {
+      const response = await post({ host });
+      expect({ host, status: response.status }).toEqual({ host, status: 403 });
+      expectValid(errorBodySchema, response.body);
+      expect(response.body.error.code).toBe('forbidden');
+    }
+  });
+
+  it('refuses a foreign Origin with 403, and the null origin', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
+      const response = await post({ origin });
+      expect({ origin, status: response.status }).toEqual({ origin, status: 403 });
+      expect(response.body.error.code).toBe('forbidden');
+    }
+  });
+
+  it('lets requests without Origin, or from our own origin, through on any local host form', async () => {
+    for (const headers of [
+      {} as Record<string, string>,
+      { host: 'localhost:3000' },
+      { host: 'localhost' },
+      { origin: 'http://localhost:3000' },
+    ]) {
+      const response = await post(headers);
+      expect({ headers, status: response.status }).toEqual({ headers, status: 200 });
+      expect(response.body.result.serverInfo.name).toBe(MCP_SERVER_INFO.name);
+    }
+  });
+
+  it('accepts MCP_ALLOWED_HOSTS and MCP_ALLOWED_ORIGINS, the host of PUBLIC_URL and SITE_URL', async () => {
+    const other = await startTestApp({
+      env: {
+        PUBLIC_URL: 'https://api.coursefinder.example',
+        SITE_URL: 'https://www.coursefinder.example',
+        MCP_ALLOWED_HOSTS: 'internal.svc, pinned.example:8443',
+        MCP_ALLOWED_ORIGINS: 'https://app.partner.example',
+      },
+    });
+    try {
+      const status = async (headers: Record<string, string>) =>
+        (await post(headers, initializeMessage, other.url)).status;
+      expect(await status({ host: 'api.coursefinder.example' })).toBe(200);
+      expect(await status({ host: 'internal.svc:8080' })).toBe(200);
+      expect(await status({ host: 'pinned.example:8443' })).toBe(200);
+      expect(await status({ host: 'pinned.example:8444' })).toBe(403);
+      expect(await status({ host: 'www.coursefinder.example' })).toBe(403);
+      expect(await status({ origin: 'https://www.coursefinder.example' })).toBe(200);
+      expect(await status({ origin: 'https://api.coursefinder.example' })).toBe(200);
+      expect(await status({ origin: 'https://app.partner.example' })).toBe(200);
+      expect(await status({ origin: 'http://app.partner.example' })).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('HTTP-level errors on /mcp use the contract error shape', () => {
+  it.each(['GET', 'DELETE', 'PUT', 'PATCH'])('%s is 405 with Allow', async (method) => {
+    const response = await send(method, {});
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('POST, OPTIONS');
+    expectValid(errorBodySchema, response.body);
+    expect(response.body.error.code).toBe('method_not_allowed');
+  });
+
+  it('answers a CORS preflight with 204', async () => {
+    expect((await send('OPTIONS', { origin: 'http://localhost:3000' })).status).toBe(204);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const notJson = await send('POST', { 'content-type': 'text/plain' }, 'hello');
+    expect(notJson.status).toBe(415);
+    expect(notJson.body.error.code).toBe('bad_request');
+
+    const broken = await send('POST', {}, '{"jsonrpc":');
+    expect(broken.status).toBe(400);
+    expectValid(errorBodySchema, broken.body);
+    expect(broken.body.error.code).toBe('bad_request');
+  });
+
+  it('refuses a body that is too large with 413', async () => {
+    const huge = JSON.stringify({ ...initializeMessage, padding: 'x'.repeat(2_000_000) });
+    const response = await send('POST', {}, huge);
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('bad_request');
+  });
+});
+
+describe('privacy', () => {
+  it('never logs tool arguments or resource slugs, with every log level on', async () => {
+    const written: string[] = [];
+    const record = (...parts: unknown[]) => {
+      written.push(parts.map((part) => JSON.stringify(part)).join(' '));
+    };
+    const logger = {
+      log: record,
+      error: record,
+      warn: record,
+      debug: record,
+      verbose: record,
+      fatal: record,
+    };
+    const logged = await startTestApp({ logger });
+    const loud = await connect(logged.url);
+    try {
+      const marker = 'zzprivatemarker';
+      await loud.callTool({ name: 'get_course', arguments: { slug: `${marker}-slug` } });
+      await loud.callTool({
+        name: 'recommend_courses',
+        arguments: { experience: `${marker}-answer`, budget: 'free' },
+      });
+      await loud.callTool({
+        name: 'recommend_courses',
+        arguments: {
+          experience: 'beginner',
+          objective: 'ai_geo',
+          learning_style: 'self_paced',
+          freshness: 'important',
+          budget: 'under_100',
+          operating_model: 'brand_client',
+        },
+      });
+      await loud.callTool({ name: 'compare_courses', arguments: { courses: [`${marker}-a`] } });
+      await loud.callTool({ name: 'search_courses', arguments: { sort: marker } });
+      await loud.readResource({ uri: `coursefinder://courses/${marker}` }).catch(() => undefined);
+      const log = written.join('\n');
+      expect(log).toContain('Mapped {/mcp, POST} route');
+      expect(log).not.toContain(marker);
+      expect(log).not.toContain('brand_client');
+    } finally {
+      await loud.close();
+      await logged.close();
+    }
+  });
+});
