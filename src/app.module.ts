@@ -8,6 +8,7 @@ import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
+import { SiteModule } from './site/site.module';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        SiteModule,
       ],
     };
   }
