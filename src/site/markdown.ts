@@ -4,9 +4,12 @@ import { fmt } from './format';
 
 /** The Markdown forms of the list and of one course, for `Accept: text/markdown` and the digest. */
 
-/** Backslash-escapes what Markdown would read as markup or raw HTML; newlines become spaces. */
+/**
+ * Backslash-escapes what Markdown would read as markup or raw HTML (an `&` only where it would start
+ * an entity, so "PR & Links" stays readable); newlines become spaces.
+ */
 export function mdText(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_{}[\]<>#|&~!]/g, '\\$&');
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_[\]<>#~]|&(?=#?[a-z0-9]+;)/gi, '\\$&');
 }
 
 /** A link destination in angle brackets, with the characters that could end it percent-encoded. */
