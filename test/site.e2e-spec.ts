@@ -235,7 +235,7 @@ describe('Markdown forms', () => {
     });
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(body).toMatch(/^# Answer Engine Foundations\n/);
-    expect(body).toContain('- Last verified: not yet verified (not yet verified)');
+    expect(body).toContain('- Last verified: not yet verified\n');
     expect(body).toContain('## Evidence');
   });
 });

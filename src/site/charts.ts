@@ -13,7 +13,7 @@ export interface BarChart {
 
 const WIDTH = 640;
 const LABEL_WIDTH = 170;
-const VALUE_SPACE = 90;
+const VALUE_SPACE = 120;
 const ROW = 30;
 
 export function barChart(

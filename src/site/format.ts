@@ -60,7 +60,11 @@ export const fmt = {
     ),
   yesNo: (value: boolean) => (value ? 'Yes' : 'No'),
   verified: (c: Course) => c.verification.last_verified_on ?? 'not yet verified',
-  verificationStatus: (c: Course) => STATUS_LABELS[c.verification.status],
+  /** "2026-10-01 (fresh)", or "not yet verified" once rather than twice. */
+  verifiedWithStatus: (c: Course) =>
+    c.verification.last_verified_on === null
+      ? STATUS_LABELS.unverified
+      : `${c.verification.last_verified_on} (${STATUS_LABELS[c.verification.status]})`,
   status: (c: Course) => (c.enrolling ? 'Enrolling' : 'Not currently enrolling'),
   coverage: (c: Course) =>
     COVERAGE_KEYS.map((key) => ({

@@ -36,7 +36,7 @@ function keyFacts(course: Course): string[] {
     `- Certification: ${fmt.yesNo(course.certification)}`,
     `- Community: ${mdText(course.community)}`,
     `- Updates: ${mdText(course.updates)}`,
-    `- Last verified: ${fmt.verified(course)} (${fmt.verificationStatus(course)})`,
+    `- Last verified: ${fmt.verifiedWithStatus(course)}`,
     ...(course.placeholder_data ? ['- Placeholder data: illustrative facts, not verified'] : []),
     ...pickLine(course),
     `- Page: ${mdLink(course.page_url, course.page_url)}`,
