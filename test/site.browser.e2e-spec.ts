@@ -67,7 +67,8 @@ describeWithBrowser('the website in a real browser', () => {
         expect(status).toBe(name === 'not-found' ? 404 : 200);
         await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
         await page.addScriptTag({ path: require.resolve('axe-core') });
-        const results = await page.evaluate(() => (window as any).axe.run());
+        const results = await page.evaluate(() => (globalThis as any).axe.run());
+        expect(results.passes.length).toBeGreaterThan(10);
         const serious = results.violations
           .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
           .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
@@ -83,9 +84,11 @@ describeWithBrowser('the website in a real browser', () => {
   it.each(PAGES)('%s fits a phone screen without sideways scrolling', async (name, path) => {
     const { page } = await open(path, { width: 375, height: 740 });
     try {
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
+      // Runs in the page; the test's own TypeScript has no DOM types.
+      const overflow = await page.evaluate(() => {
+        const w = globalThis as any;
+        return w.document.documentElement.scrollWidth - w.innerWidth;
+      });
       expect(overflow).toBeLessThanOrEqual(0);
       if (name === 'list' || name === 'finder-results') {
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
