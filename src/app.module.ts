@@ -4,12 +4,13 @@ import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
-import { OpenApiModule } from './openapi/openapi.module';
 import { CoursesModule } from './courses/courses.module';
 import { FinderModule } from './finder/finder.module';
 import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
+import { SiteModule } from './site/site.module';
 
 @Module({})
 export class AppModule {
@@ -32,6 +33,7 @@ export class AppModule {
         MethodologyModule,
         RecommendationsModule,
         McpModule,
+        SiteModule,
       ],
     };
   }

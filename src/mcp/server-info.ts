@@ -9,7 +9,7 @@ export const MCP_SERVER_INFO = {
   title: 'Course Finder',
   version: '1.0.0',
   description:
-    'Hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses. Read-only.',
+    'Hand-verified AI SEO courses and a Course Finder that matches six answers to courses. Read-only.',
 } as const;
 
 /**

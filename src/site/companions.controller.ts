@@ -1,0 +1,62 @@
+import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Course } from '../catalog/course.schema';
+import type { Envelope } from '../core/envelope.schema';
+import { API_CATALOG_TYPE } from './discovery';
+import { MARKDOWN } from './site.controller';
+import { SiteService } from './site.service';
+
+const TEXT = 'text/plain; charset=utf-8';
+const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+
+/** The plain-data companions and the discovery documents; like static files, they ignore the query. */
+@Controller()
+export class CompanionsController {
+  constructor(private readonly site: SiteService) {}
+
+  @Get('ai-seo-courses.json')
+  dataset(): Envelope<Course[]> {
+    return this.site.dataset();
+  }
+
+  @Get('ai-seo-courses.md')
+  @Header('Content-Type', MARKDOWN)
+  datasetMarkdown(): string {
+    return this.site.datasetMarkdown();
+  }
+
+  @Get('llms.txt')
+  @Header('Content-Type', TEXT)
+  llms(): string {
+    return this.site.llmsTxt();
+  }
+
+  @Get('robots.txt')
+  @Header('Content-Type', TEXT)
+  robots(): string {
+    return this.site.robotsTxt();
+  }
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  sitemap(): string {
+    return this.site.sitemapXml();
+  }
+
+  @Get('.well-known/api-catalog')
+  @Header('Content-Type', API_CATALOG_TYPE)
+  apiCatalog(@Res({ passthrough: true }) response: Response): string {
+    // RFC 9727 §2: the catalog names itself with the api-catalog relation, also on HEAD.
+    response.setHeader('Link', `<${this.site.links.apiCatalog}>; rel="api-catalog"`);
+    return this.site.apiCatalog();
+  }
+
+  /** JSON by default; the Server Card media type for clients that ask for it (SEP-2127). */
+  @Get('.well-known/mcp/server-card.json')
+  serverCard(@Req() request: Request, @Res({ passthrough: true }) response: Response): string {
+    response.vary('Accept');
+    const type = request.accepts(['application/json', SERVER_CARD_TYPE]) || 'application/json';
+    response.type(`${type}; charset=utf-8`);
+    return JSON.stringify(this.site.serverCard());
+  }
+}

@@ -1,0 +1,158 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { Course } from '../catalog/course.schema';
+import type { Meta } from '../core/envelope.schema';
+import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../mcp/server-info';
+import { fmt } from './format';
+import type { SiteLinks } from './links';
+import { mdLink, mdText } from './markdown';
+
+/** The documents agents and crawlers read first: llms.txt, robots.txt, the sitemap, the api-catalog and the MCP server card. */
+
+/** https://llmstxt.org: a title, a summary, then sections of links. */
+export function llmsTxt(links: SiteLinks, courses: readonly Course[], meta: Meta): string {
+  const recommendations = `${links.api}/recommendations?experience={experience}&objective={objective}&learning_style={learning_style}&freshness={freshness}&budget={budget}&operating_model={operating_model}`;
+  const lines = [
+    '# Course Finder: AI SEO courses',
+    '',
+    '> A hand-verified dataset of AI SEO and adjacent SEO courses, and a Course Finder that matches six answers to at most three courses. Read-only REST API (OpenAPI 3.1) and MCP server, no sign-up or key. Match percentages describe fit to the answers given, not course quality; no course link pays a commission.',
+    '',
+    `Cite results as: ${meta.citation} Link ${meta.canonical_url} and show each course's last-verified date beside its facts.`,
+    ...(meta.contains_placeholder_data
+      ? [
+          '',
+          'Note: the dataset currently holds placeholder courses (fictional facts on example domains) awaiting verification.',
+        ]
+      : []),
+    '',
+    '## API',
+    '',
+    `- ${mdLink('OpenAPI document', links.openapi)}: OpenAPI 3.1 description of every operation`,
+    `- ${mdLink('API documentation', links.docs)}: the same, for people`,
+    `- ${mdLink('Search courses', `${links.api}/courses`)}: filter by level, specialty, price_band, community_only, include_inactive; sort`,
+    `- ${mdLink('Finder questions', `${links.api}/finder/questions`)}: the six questions and every allowed answer`,
+    `- ${mdLink('Recommendations', recommendations)}: all six answers required; up to 3 courses at or above the match threshold, with reasons and warnings`,
+    `- ${mdLink('Methodology', `${links.api}/methodology`)}: live weights, penalties, threshold and budget bands`,
+    '',
+    '## MCP',
+    '',
+    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, compare_courses, get_methodology; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}; prompt find_ai_seo_course`,
+    `- ${mdLink('MCP server card', links.serverCard)}: name, version, endpoint and capabilities`,
+    '',
+    '## Data',
+    '',
+    `- ${mdLink('All courses as JSON', links.json)}: every tracked course, inactive included, in the API envelope`,
+    `- ${mdLink('All courses as Markdown', links.markdown)}: a readable digest with last-verified dates`,
+    '',
+    '## Pages',
+    '',
+    `- ${mdLink('AI SEO courses', links.list)}: every tracked course with key facts (send Accept: text/markdown for Markdown)`,
+    `- ${mdLink('Course Finder', links.finder)}: the six questions as a form`,
+    `- ${mdLink('Methodology', links.methodology)}: how a match is scored, with the live numbers`,
+    '',
+    '## Courses',
+    '',
+    ...courses.map(
+      (course) =>
+        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; last verified ${fmt.verified(course)}${course.enrolling ? '' : '; not currently enrolling'}`,
+    ),
+    '',
+    '## Policies',
+    '',
+    ...Object.values(meta.policies).map((text) => `- ${mdText(text)}`),
+    '',
+    '## Optional',
+    '',
+    `- ${mdLink('API catalog (RFC 9727)', links.apiCatalog)}`,
+    `- ${mdLink('Sitemap', links.sitemap)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function robotsTxt(links: SiteLinks): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${links.sitemap}\n`;
+}
+
+const xml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
+
+/** Every page, with a course's last-verified date as its `lastmod` when it has one. */
+export function sitemapXml(links: SiteLinks, courses: readonly Course[], meta: Meta): string {
+  const entries: { loc: string; lastmod: string | null }[] = [
+    { loc: links.list, lastmod: meta.last_verified_on },
+    { loc: links.finder, lastmod: null },
+    { loc: links.methodology, lastmod: meta.scoring_weights_updated_on },
+    ...courses.map((c) => ({ loc: c.page_url, lastmod: c.verification.last_verified_on })),
+  ];
+  const urls = entries.map(
+    ({ loc, lastmod }) =>
+      `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export const API_CATALOG_TYPE =
+  'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** RFC 9727 api-catalog as an RFC 9264 JSON linkset: one link context per API. */
+export function apiCatalog(links: SiteLinks) {
+  return {
+    linkset: [
+      {
+        anchor: links.api,
+        'service-desc': [
+          { href: links.openapi, type: 'application/vnd.oai.openapi+json;version=3.1' },
+        ],
+        'service-doc': [
+          { href: links.docs, type: 'text/html' },
+          { href: links.llms, type: 'text/plain' },
+        ],
+      },
+      {
+        anchor: links.mcp,
+        'service-desc': [{ href: links.serverCard, type: 'application/json' }],
+        'service-doc': [{ href: links.llms, type: 'text/plain' }],
+      },
+    ],
+  };
+}
+
+export const SERVER_CARD_SCHEMA =
+  'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
+
+/** Reverse-DNS server name the draft asks for, e.g. `com.example.courses/course-finder`. */
+function reverseDnsName(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return `${host.split('.').reverse().join('.')}/${MCP_SERVER_INFO.name}`;
+}
+
+/**
+ * The MCP server card. Identity and transport follow the current Server Card draft (SEP-2127, the
+ * successor of SEP-1649); `serverInfo` and `capabilities` are the fields of the earlier SEP-1649
+ * draft, kept because clients read them. All of it comes from the constants the live server uses.
+ */
+export function serverCard(links: SiteLinks, publicUrl: string, siteUrl: string) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: reverseDnsName(publicUrl),
+    version: MCP_SERVER_INFO.version,
+    title: MCP_SERVER_INFO.title,
+    description: MCP_SERVER_INFO.description,
+    websiteUrl: `${siteUrl}/ai-seo-courses`,
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: links.mcp,
+        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      },
+    ],
+    serverInfo: {
+      name: MCP_SERVER_INFO.name,
+      title: MCP_SERVER_INFO.title,
+      version: MCP_SERVER_INFO.version,
+    },
+    capabilities: MCP_CAPABILITIES,
+  };
+}

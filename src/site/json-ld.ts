@@ -1,0 +1,65 @@
+import type { Course } from '../catalog/course.schema';
+import { LEVEL_LABELS } from '../catalog/vocabulary';
+
+/** schema.org JSON-LD: every page carries an `ItemList` of the courses it shows. */
+
+function courseLd(course: Course): Record<string, unknown> {
+  const { price } = course;
+  return {
+    '@type': 'Course',
+    '@id': course.page_url,
+    name: course.name,
+    ...(course.description === null ? {} : { description: course.description }),
+    url: course.page_url,
+    ...(course.url === null ? {} : { sameAs: course.url }),
+    provider: {
+      '@type': 'Organization',
+      name: course.provider.name,
+      ...(course.provider.url === null ? {} : { url: course.provider.url }),
+    },
+    ...(course.levels.length
+      ? { educationalLevel: course.levels.map((level) => LEVEL_LABELS[level]).join(', ') }
+      : {}),
+    ...(price.known && price.amount !== null && price.currency !== null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: price.amount,
+            priceCurrency: price.currency,
+            category: price.type === 'free' ? 'Free' : 'Paid',
+          },
+        }
+      : {}),
+    ...(course.verification.last_verified_on === null
+      ? {}
+      : { dateModified: course.verification.last_verified_on }),
+  };
+}
+
+export function itemListLd(name: string, url: string, courses: readonly Course[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    url,
+    numberOfItems: courses.length,
+    itemListElement: courses.map((course, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      item: courseLd(course),
+    })),
+  };
+}
+
+/**
+ * JSON for inside a `<script>` element: `<`, `>` and `&` as \u escapes so no value can close the
+ * element or open a comment, and the two JavaScript line terminators escaped as well.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}

@@ -1,0 +1,93 @@
+import type { Course } from '../catalog/course.schema';
+import type { Meta } from '../core/envelope.schema';
+import { fmt } from './format';
+
+/** The Markdown forms of the list and of one course, for `Accept: text/markdown` and the digest. */
+
+/**
+ * Backslash-escapes what Markdown would read as markup or raw HTML (an `&` only where it would start
+ * an entity, so "PR & Links" stays readable); newlines become spaces.
+ */
+export function mdText(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_[\]<>#~]|&(?=#?[a-z0-9]+;)/gi, '\\$&');
+}
+
+/** A link destination in angle brackets, with the characters that could end it percent-encoded. */
+export function mdLink(label: string, url: string): string {
+  return `[${mdText(label)}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)`;
+}
+
+function pickLine(course: Course): string[] {
+  const pick = course.editorial_pick;
+  if (!pick) return [];
+  const label = pick.label ?? 'Editorial pick';
+  const reason = pick.reason ? `: ${mdText(pick.reason)}` : '';
+  return [`- Editorial pick (outside the scoring): ${mdText(label)}${reason}`];
+}
+
+function keyFacts(course: Course): string[] {
+  return [
+    `- Provider: ${course.provider.url ? mdLink(course.provider.name, course.provider.url) : mdText(course.provider.name)}`,
+    `- Status: ${fmt.status(course)}`,
+    `- Levels: ${fmt.levels(course)}`,
+    `- Price (as published): ${mdText(fmt.price(course))}`,
+    `- Formats: ${mdText(fmt.formats(course))}`,
+    `- AI/GEO focus: ${course.ai_geo_focus}`,
+    `- Certification: ${fmt.yesNo(course.certification)}`,
+    `- Community: ${mdText(course.community)}`,
+    `- Updates: ${mdText(course.updates)}`,
+    `- Last verified: ${fmt.verifiedWithStatus(course)}`,
+    ...(course.placeholder_data ? ['- Placeholder data: illustrative facts, not verified'] : []),
+    ...pickLine(course),
+    `- Page: ${mdLink(course.page_url, course.page_url)}`,
+    ...(course.url ? [`- Provider's course page: ${mdLink(course.url, course.url)}`] : []),
+  ];
+}
+
+function header(meta: Meta): string[] {
+  return [
+    ...(meta.contains_placeholder_data
+      ? [
+          '> **Placeholder data.** Some or all course facts below are fictional placeholders awaiting verification.',
+          '',
+        ]
+      : []),
+    `Cite as: ${mdText(meta.citation)}`,
+    '',
+    `Canonical page: ${mdLink(meta.canonical_url, meta.canonical_url)}. Newest verification in the dataset: ${meta.last_verified_on ?? 'none yet'}. Facts are accurate as of each course's last-verified date; unknown values are left out, never guessed.`,
+  ];
+}
+
+export function listMarkdown(title: string, courses: readonly Course[], meta: Meta): string {
+  const lines = [`# ${mdText(title)}`, '', ...header(meta), ''];
+  lines.push(`${courses.length} ${courses.length === 1 ? 'course' : 'courses'}.`, '');
+  for (const course of courses) {
+    lines.push(`## ${mdText(course.name)}`, '');
+    if (course.description) lines.push(mdText(course.description), '');
+    lines.push(...keyFacts(course), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+export function courseMarkdown(course: Course, meta: Meta): string {
+  const lines = [`# ${mdText(course.name)}`, '', ...header(meta), ''];
+  if (course.description) lines.push(mdText(course.description), '');
+  if (course.best_for) lines.push(`Best for: ${mdText(course.best_for)}`, '');
+  lines.push('## Key facts', '', ...keyFacts(course), '');
+  lines.push(`- Kinds of work: ${mdText(fmt.models(course))}`);
+  lines.push(`- Budget band: ${mdText(fmt.budgetBand(course))}`, '');
+  if (course.highlights.length) {
+    lines.push('## Highlights', '', ...course.highlights.map((h) => `- ${mdText(h)}`), '');
+  }
+  lines.push('## Topic coverage (0 none to 5 core specialty)', '');
+  lines.push(...fmt.coverage(course).map((row) => `- ${row.label}: ${row.value}/5`), '');
+  lines.push('## Evidence', '');
+  if (course.verification.sources.length === 0) lines.push('No sources recorded yet.');
+  for (const source of course.verification.sources) {
+    const label = source.url ? mdLink(source.label, source.url) : mdText(source.label);
+    lines.push(
+      `- ${mdText(source.field)}: ${label} (${fmt.sourceType(source.source_type)}, verified ${source.verified_on})`,
+    );
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+
+/** The website in Debian's chromium: no console errors, forms that agree with the API, axe-clean. */
+
+const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
+const ANSWERS = {
+  experience: 'intermediate',
+  objective: 'links',
+  learning_style: 'hands_on',
+  freshness: 'important',
+  budget: '100_500',
+  operating_model: 'affiliate',
+};
+
+const PAGES: [string, string][] = [
+  ['list', '/ai-seo-courses'],
+  ['course', '/ai-seo-courses/answer-engine-foundations'],
+  ['finder', '/ai-seo-courses/finder'],
+  ['finder-results', `/ai-seo-courses/finder?${new URLSearchParams(ANSWERS)}`],
+  ['finder-problems', '/ai-seo-courses/finder?experience=beginner&budget=lots'],
+  ['methodology', '/ai-seo-courses/methodology'],
+  ['list-problems', '/ai-seo-courses?level=expert'],
+  ['not-found', '/ai-seo-courses/no-such-course'],
+];
+
+describeWithBrowser('the website in a real browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    t = await startTestApp();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Opens a page, collecting console errors, page errors and failed requests. */
+  async function open(path: string, viewport = { width: 1280, height: 900 }) {
+    const page = await browser.newPage({ viewport });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
+    const response = await page.goto(`${t.url}${path}`);
+    return { page, errors, status: response?.status() };
+  }
+
+  const slugsOn = (page: Page) =>
+    page
+      .locator('[data-slug]')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('data-slug')));
+
+  it.each(PAGES)(
+    '%s loads with no console error, has no serious accessibility violation, and is screenshotted',
+    async (name, path) => {
+      const { page, errors, status } = await open(path);
+      try {
+        expect(status).toBe(name === 'not-found' ? 404 : 200);
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+        await page.addScriptTag({ path: require.resolve('axe-core') });
+        const results = await page.evaluate(() => (globalThis as any).axe.run());
+        expect(results.passes.length).toBeGreaterThan(10);
+        const serious = results.violations
+          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
+        expect(serious).toEqual([]);
+        // The 404 itself is the only failed load allowed.
+        expect(errors.filter((e) => !(name === 'not-found' && / 404 /.test(e)))).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+
+  it.each(PAGES)('%s fits a phone screen without sideways scrolling', async (name, path) => {
+    const { page } = await open(path, { width: 375, height: 740 });
+    try {
+      // Runs in the page; the test's own TypeScript has no DOM types.
+      const overflow = await page.evaluate(() => {
+        const w = globalThis as any;
+        return w.document.documentElement.scrollWidth - w.innerWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      if (name === 'list' || name === 'finder-results') {
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the finder form, filled and submitted, shows the API results in the same order', async () => {
+    const { page, errors } = await open('/ai-seo-courses/finder');
+    try {
+      for (const [name, value] of Object.entries(ANSWERS)) {
+        await page.check(`input[name="${name}"][value="${value}"]`);
+      }
+      await Promise.all([page.waitForURL(/experience=/), page.click('button[type="submit"]')]);
+      const api = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
+      expect(api.data.results.length).toBeGreaterThan(1);
+      expect(await slugsOn(page)).toEqual(api.data.results.map((r: any) => r.course.slug));
+      for (const result of api.data.results) {
+        await page.getByText(`${result.match_percent} % match`).first().waitFor();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the list form filters and sorts as /api/v1/courses does', async () => {
+    const { page, errors } = await open('/ai-seo-courses');
+    try {
+      const choices = { level: 'beginner', price_band: 'under_100', sort: 'price-desc' };
+      for (const [name, value] of Object.entries(choices)) {
+        await page.selectOption(`select[name="${name}"]`, value);
+      }
+      await page.selectOption('select[name="include_inactive"]', 'false');
+      await page.check('input[name="community_only"]');
+      await Promise.all([page.waitForURL(/level=beginner/), page.click('button[type="submit"]')]);
+      const query = new URLSearchParams({
+        ...choices,
+        include_inactive: 'false',
+        community_only: 'true',
+      });
+      const api = await t.json(`/api/v1/courses?${query}`);
+      expect(api.data.length).toBeGreaterThan(1);
+      expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a course link leads to its page', async () => {
+    const { page, errors } = await open('/ai-seo-courses');
+    try {
+      const first = page.locator('[data-slug] h3 a').first();
+      const name = await first.innerText();
+      const slug = await page.locator('[data-slug]').first().getAttribute('data-slug');
+      await Promise.all([page.waitForURL(`**/ai-seo-courses/${slug}`), first.click()]);
+      expect(await page.locator('h1').innerText()).toBe(name);
+      expect(await page.title()).toContain(name);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
