@@ -1,0 +1,298 @@
+// `npm run bench`: loopback load tests of the built service against a bare node:http server that
+// answers the identical bytes of GET /api/v1/courses from memory (this machine's physical limit for
+// that response). Ratios to that baseline, measured in the same rounds, are what to compare.
+//
+//   node scripts/bench.mjs [--rounds 3] [--duration 5] [--connections 50] [--only a,b]
+import autocannon from 'autocannon';
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HOST = '127.0.0.1';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Ready: /readyz answers 200 (or, without /readyz, the API answers). */
+async function waitReady(base, deadlineMs = 15_000) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      const ready = await fetch(`${base}/readyz`);
+      if (ready.ok) return;
+      if (ready.status === 404 && (await fetch(`${base}/api/v1/courses`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - start > deadlineMs) throw new Error(`${base} not ready in ${deadlineMs} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Starts `node dist/main` with limits far above the load (the limiter still counts). */
+async function startService(extraEnv = {}) {
+  const port = await freePort();
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, ['dist/main'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      PUBLIC_URL: `http://${HOST}:${port}`,
+      RATE_LIMIT_PER_IP: '1000000000',
+      RATE_LIMIT_PER_ASSISTANT: '1000000000',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://${HOST}:${port}`;
+  await waitReady(base);
+  const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
+  return { child, base, port, readyMs };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** The baseline: a child process answering the recorded response from memory. */
+async function startBaseline(path, response) {
+  const port = await freePort();
+  const headers = Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+    ),
+  );
+  const body = Buffer.from(await response.arrayBuffer()).toString('base64');
+  const source = `
+    const http = require('node:http');
+    const body = Buffer.from(${JSON.stringify(body)}, 'base64');
+    const headers = ${JSON.stringify(headers)};
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+      .listen(${port}, '${HOST}', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { child, base: `http://${HOST}:${port}${path}` };
+}
+
+function load(name, opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (error, result) => {
+      if (error) return reject(error);
+      const bad = result.non2xx + result.errors + result.timeouts;
+      resolve({
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        bad,
+        statusCodes: result.statusCodeStats,
+      });
+    });
+  });
+}
+
+function sample(list) {
+  return list[Math.floor(Math.random() * list.length)];
+}
+
+async function main() {
+  if (!args['no-build']) execSync('npx nest build', { stdio: 'inherit' });
+  const service = await startService();
+  const redisService = await startService({ REDIS_URL }).catch((error) => {
+    console.warn(`courses-200-redis skipped: ${error.message}`);
+    return null;
+  });
+  const { base } = service;
+
+  const coursesResponse = await fetch(`${base}/api/v1/courses`);
+  const etag = coursesResponse.headers.get('etag');
+  const baseline = await startBaseline('/api/v1/courses', coursesResponse.clone());
+  const slugs = (
+    await (await fetch(`${base}/api/v1/courses?include_inactive=true`)).json()
+  ).data.map((c) => c.slug);
+  const questions = (await (await fetch(`${base}/api/v1/finder/questions`)).json()).data.questions;
+  const randomAnswers = () =>
+    new URLSearchParams(
+      Object.fromEntries(
+        Object.entries(questions).map(([name, q]) => [name, sample(Object.keys(q.values))]),
+      ),
+    ).toString();
+  const randomPair = () => {
+    const a = sample(slugs);
+    let b = sample(slugs);
+    while (b === a) b = sample(slugs);
+    return `${a},${b}`;
+  };
+  const withPath = (make) => ({
+    requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }],
+  });
+  const mcpBody = () =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'recommend_courses',
+        arguments: Object.fromEntries(
+          Object.entries(questions).map(([name, q]) => [name, sample(Object.keys(q.values))]),
+        ),
+      },
+    });
+
+  const scenarios = {
+    baseline: { url: baseline.base },
+    'courses-200': { url: `${base}/api/v1/courses` },
+    'courses-304': { url: `${base}/api/v1/courses`, headers: { 'if-none-match': etag } },
+    course: { url: base, ...withPath(() => `/api/v1/courses/${sample(slugs)}`) },
+    recommend: { url: base, ...withPath(() => `/api/v1/recommendations?${randomAnswers()}`) },
+    compare: { url: base, ...withPath(() => `/api/v1/comparisons?courses=${randomPair()}`) },
+    'mcp-recommend': {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/mcp',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-11-25',
+          },
+          setupRequest: (req) => ({ ...req, body: mcpBody() }),
+        },
+      ],
+    },
+    page: { url: `${base}/ai-seo-courses` },
+    ...(redisService
+      ? { 'courses-200-redis': { url: `${redisService.base}/api/v1/courses` } }
+      : {}),
+  };
+  const only = args.only ? new Set(['baseline', ...args.only.split(',')]) : null;
+  const names = Object.keys(scenarios).filter((name) => !only || only.has(name));
+
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results = {};
+    for (const name of names) {
+      results[name] = await load(name, scenarios[name]);
+      const r = results[name];
+      console.error(
+        `round ${round} ${name}: ${Math.round(r.rps)} req/s p50 ${r.p50} ms p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx/errors ${JSON.stringify(r.statusCodes)})` : ''}`,
+      );
+    }
+    rounds.push(results);
+  }
+
+  const table = names.map((name) => {
+    const ratio = median(rounds.map((r) => r[name].rps / r.baseline.rps));
+    return {
+      scenario: name,
+      rps: Math.round(median(rounds.map((r) => r[name].rps))),
+      p50_ms: median(rounds.map((r) => r[name].p50)),
+      p99_ms: median(rounds.map((r) => r[name].p99)),
+      ratio_to_baseline: Number(ratio.toFixed(3)),
+      non_2xx_or_errors: rounds.reduce((sum, r) => sum + r[name].bad, 0),
+    };
+  });
+  const row = (name) => table.find((r) => r.scenario === name);
+  const ratio = (a, b) =>
+    row(a) && row(b)
+      ? Number((row(a).ratio_to_baseline / row(b).ratio_to_baseline).toFixed(3))
+      : null;
+
+  const engine = await engineCost();
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${cpus().length} × ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    command: `npm run bench -- --rounds ${ROUNDS} --duration ${DURATION} --connections ${CONNECTIONS}`,
+    table,
+    relative: {
+      'courses-304 / courses-200': ratio('courses-304', 'courses-200'),
+      'course / courses-200': ratio('course', 'courses-200'),
+      'recommend / courses-200': ratio('recommend', 'courses-200'),
+      'compare / courses-200': ratio('compare', 'courses-200'),
+      'mcp-recommend / courses-200': ratio('mcp-recommend', 'courses-200'),
+      'courses-200-redis / courses-200': ratio('courses-200-redis', 'courses-200'),
+    },
+    start_to_ready_ms: Math.round(service.readyMs),
+    rss_after_load_mb: Math.round(rssMb(service.child.pid)),
+    engine_ms_per_recommendation: engine,
+  };
+
+  for (const child of [service.child, redisService?.child, baseline.child]) child?.kill('SIGTERM');
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  console.table(table);
+  console.log(JSON.stringify({ ...report, table: undefined }, null, 2));
+  console.log('written to bench-results/latest.json');
+}
+
+/** The pure engine alone, on synthetic datasets made by repeating the shipped courses. */
+async function engineCost() {
+  const { recommend } = await import('../dist/recommendations/engine.js');
+  const { allAnswers } = await import('../dist/recommendations/distribution.js');
+  const { loadDataset } = await import('../dist/catalog/dataset.js');
+  const { buildSnapshot } = await import('../dist/catalog/derive.js');
+  const snapshot = buildSnapshot(loadDataset('./data'), '2026-01-01', {
+    siteUrl: 'http://x',
+    baseUrl: 'http://x/api/v1',
+  });
+  const answers = allAnswers();
+  const out = {};
+  for (const size of [30, 1000, 10000]) {
+    const courses = Array.from({ length: size }, (_, i) => ({
+      ...snapshot.courses[i % snapshot.courses.length],
+      slug: `course-${i}`,
+    }));
+    const calls = Math.max(50, Math.min(2000, Math.round(200_000 / size)));
+    for (let i = 0; i < 20; i++) recommend(answers[i], courses, snapshot.methodology);
+    const times = [];
+    for (let i = 0; i < calls; i++) {
+      const a = answers[(i * 7919) % answers.length];
+      const start = process.hrtime.bigint();
+      recommend(a, courses, snapshot.methodology);
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    out[size] = {
+      median: Number(median(times).toFixed(4)),
+      p99: Number([...times].sort((a, b) => a - b)[Math.floor(times.length * 0.99)].toFixed(4)),
+    };
+  }
+  return out;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
