@@ -5,8 +5,10 @@ import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
+import { EdgeModule } from './edge/edge.module';
 import { FinderModule } from './finder/finder.module';
 import { MethodologyModule } from './methodology/methodology.module';
+import { OpsModule } from './ops/ops.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 
 @Module({})
@@ -22,6 +24,8 @@ export class AppModule {
       exports: [AppConfig, Clock],
       imports: [
         CoreModule,
+        OpsModule,
+        EdgeModule,
         CatalogModule,
         CoursesModule,
         ComparisonsModule,
