@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream } from 'pino';
@@ -16,6 +17,8 @@ export interface AppOptions {
   logger?: false;
   /** Where the JSON log lines go (default stdout); tests capture them here. */
   logStream?: DestinationStream;
+  /** Modules mounted beside the app's own (tests add stub routes this way). */
+  imports?: Array<Type | DynamicModule>;
 }
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
@@ -23,8 +26,9 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   const config = AppConfig.fromEnv(options.env ?? process.env);
   const silent = options.logger === false && !options.logStream;
   const log = createLogger(silent ? 'silent' : config.logLevel, options.logStream);
+  const root = AppModule.forRoot(config, options.clock ?? new SystemClock());
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, options.clock ?? new SystemClock()),
+    { ...root, imports: [...(root.imports ?? []), ...(options.imports ?? [])] },
     { logger: new PinoNestLogger(log), abortOnError: false },
   );
   installEdge(app, log);

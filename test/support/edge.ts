@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Header, HttpCode, Module, Post } from '@nestjs/common';
+import { Writable } from 'node:stream';
+
+/**
+ * Stand-ins for routes other branches own, so the edge can be tested on its own: a page that
+ * returns a string with its own content type, and a `/mcp` POST. Where the real `/mcp` is mounted it
+ * is registered first and answers instead; the requests below are valid JSON-RPC for either.
+ */
+export const STUB_PAGE = '/test-stub/page.md';
+export const STUB_MARKDOWN = '# Stub page\n\nPlain text, sent as is.\n';
+
+@Controller()
+class StubController {
+  @Get(STUB_PAGE.slice(1))
+  @Header('Content-Type', 'text/markdown; charset=utf-8')
+  page(): string {
+    return STUB_MARKDOWN;
+  }
+
+  @Post('mcp')
+  @HttpCode(200)
+  mcp(@Body() body: { id?: unknown }): object {
+    return { jsonrpc: '2.0', id: body?.id ?? null, result: {} };
+  }
+}
+
+@Module({ controllers: [StubController] })
+export class EdgeStubsModule {}
+
+/** A JSON-RPC `tools/call` request for `/mcp`. */
+export function mcpCall(name: string, args: Record<string, unknown>, id = 1): RequestInit {
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-06-18',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  };
+}
+
+/** Collects the app's JSON log lines. */
+export function logCapture(): { stream: Writable; lines: () => string[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
+}
