@@ -119,7 +119,9 @@ describe('a changed dataset', () => {
     expect(t.app.get(CatalogService).reload()).toBe(true);
     const after = await t.get(path);
     expect(after.headers.get('etag')).not.toBe(before);
-    expect((await after.json()).data.name).toBe('Answer Engine Foundations, Second Edition');
+    expect(((await after.json()) as any).data.name).toBe(
+      'Answer Engine Foundations, Second Edition',
+    );
     const stale = await t.get(path, { headers: { 'If-None-Match': before! } });
     expect(stale.status).toBe(200);
   });

@@ -8,7 +8,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class MethodNotAllowedMiddleware implements NestMiddleware {
   use(request: Request, _response: Response, next: NextFunction): void {
-    if (READ_METHODS.has(request.method) || request.path === '/mcp') return next();
+    // Mounted on a pattern, Express reports the path relative to it: `baseUrl` holds the rest.
+    const path = `${request.baseUrl}${request.path}`.toLowerCase().replace(/\/+$/, '');
+    if (READ_METHODS.has(request.method) || path === '/mcp') return next();
     throw new DomainError(
       'method_not_allowed',
       `${request.method} is not allowed here: the service is read-only (GET, HEAD, OPTIONS).`,
