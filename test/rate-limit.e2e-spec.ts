@@ -126,6 +126,7 @@ describe('AI assistants', () => {
   afterAll(async () => {
     await t.close();
     ranges.close();
+    ranges.closeAllConnections();
   });
 
   it('a claim from outside the ranges gets the per-IP limit and does not touch the assistant bucket', async () => {
