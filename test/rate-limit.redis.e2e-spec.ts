@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { DisposableRedis, eventually, freePort } from './support/redis';
+import { eventually } from './support/edge';
+import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
 /** Rate limits and assistant ranges shared by replicas through Redis (decisions §7). */

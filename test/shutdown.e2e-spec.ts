@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { eventually } from './support/edge';
 
 /**
  * SIGTERM (decisions §11) on the built service in its own process: `/readyz` turns 503, requests
@@ -33,6 +34,9 @@ function fixtureEvents(child: ChildProcess) {
 }
 
 describe('SIGTERM', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
+
   beforeAll(() => {
     execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
   }, 180_000);
@@ -50,6 +54,7 @@ describe('SIGTERM', () => {
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    children.push(child);
     const exited = once(child, 'exit');
     const events = fixtureEvents(child);
     const { url } = await events('listening');
@@ -64,8 +69,11 @@ describe('SIGTERM', () => {
     await events('started', IN_FLIGHT);
     child.kill('SIGTERM');
 
-    const ready = await fetch(`${url}/readyz`, { headers: { Connection: 'close' } });
-    expect(ready.status).toBe(503);
+    // The signal arrives asynchronously; until then the replica is still ready.
+    await eventually(
+      async () =>
+        (await fetch(`${url}/readyz`, { headers: { Connection: 'close' } })).status === 503,
+    );
 
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(Array(IN_FLIGHT).fill(200));

@@ -5,7 +5,9 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    destination ?? pino.destination(1),
+    // Asynchronous: lines written while a write is pending go out together (a synchronous write
+    // per request cost a quarter of the throughput). pino flushes what is left when the process exits.
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Module, Post } from '@nestjs/common';
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Stand-ins for routes other branches own, so the edge can be tested on its own: a page that
@@ -55,4 +56,13 @@ export function logCapture(): { stream: Writable; lines: () => string[] } {
     },
   });
   return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
+}
+
+/** Polls until `check` holds; throws after `attempts` tries. */
+export async function eventually(check: () => Promise<boolean>, attempts = 100): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await sleep(100);
+  }
+  throw new Error('condition not reached');
 }

@@ -52,12 +52,3 @@ export class DisposableRedis {
     await exited;
   }
 }
-
-/** Polls until `check` holds; throws after `attempts` tries. */
-export async function eventually(check: () => Promise<boolean>, attempts = 100): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error('condition not reached');
-}
