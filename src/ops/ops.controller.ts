@@ -1,10 +1,12 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Registry } from 'prom-client';
 import { Lifecycle } from './lifecycle';
 import { Metrics } from './metrics.service';
 
 /** Probes and metrics (decisions §1, §11): not rate limited, not cached, not in the OpenAPI document. */
+@ApiExcludeController()
 @Controller()
 export class OpsController {
   constructor(
