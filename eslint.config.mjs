@@ -1,6 +1,7 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-output', 'bench-results'] },
@@ -8,9 +9,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   prettier,
   {
-    languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly' },
-    },
+    languageOptions: { globals: globals.node },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -25,9 +24,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    languageOptions: {
-      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
-    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -5,10 +5,12 @@ import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
+import { EdgeModule } from './edge/edge.module';
 import { FinderModule } from './finder/finder.module';
 import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { OpsModule } from './ops/ops.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 import { SiteModule } from './site/site.module';
 
@@ -25,6 +27,8 @@ export class AppModule {
       exports: [AppConfig, Clock],
       imports: [
         CoreModule,
+        OpsModule,
+        EdgeModule,
         CatalogModule,
         CoursesModule,
         OpenApiModule,

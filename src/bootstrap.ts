@@ -1,27 +1,39 @@
-import type { LoggerService } from '@nestjs/common';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { setupOpenApi } from './openapi/openapi.module';
 import { AppConfig } from './core/config';
+import { installEdge } from './edge/edge.http';
+import { Lifecycle } from './ops/lifecycle';
+import { createLogger, PinoNestLogger } from './ops/logger';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  /** Nest's own logger; tests pass `false`, or a LoggerService to read what is logged. */
-  logger?: false | LoggerService;
+  /** `false` silences the logs (tests), unless `logStream` is given. */
+  logger?: false;
+  /** Where the JSON log lines go (default stdout); tests capture them here. */
+  logStream?: DestinationStream;
+  /** Modules mounted beside the app's own (tests add stub routes this way). */
+  imports?: Array<Type | DynamicModule>;
 }
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
 export async function createApp(options: AppOptions = {}): Promise<NestExpressApplication> {
   const config = AppConfig.fromEnv(options.env ?? process.env);
+  const silent = options.logger === false && !options.logStream;
+  const log = createLogger(silent ? 'silent' : config.logLevel, options.logStream);
+  const root = AppModule.forRoot(config, options.clock ?? new SystemClock());
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, options.clock ?? new SystemClock()),
-    { logger: options.logger, abortOnError: false },
+    { ...root, imports: [...(root.imports ?? []), ...(options.imports ?? [])] },
+    { logger: new PinoNestLogger(log), abortOnError: false },
   );
+  installEdge(app, log);
   app.disable('x-powered-by');
   // Strong ETags come from our own interceptor; Express's weak ones are off.
   app.set('etag', false);
@@ -29,8 +41,6 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.set('query parser', 'simple');
   setupOpenApi(app);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
-  // Not SIGHUP: that one reloads the data (CatalogService).
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   await app.init();
   // The MCP tools, resources and prompt are RPC handlers of this strategy; `/mcp` itself is an
@@ -46,7 +56,14 @@ export async function startApp(
 ): Promise<{ app: NestExpressApplication; url: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
+  const server = app.getHttpServer();
+  // Against slow clients: headers within 10 s, a whole request within 30 s. Idle keep-alive
+  // connections outlive a proxy's (60 s is common) so it never reuses one the server is closing.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
   await app.listen(config.port, config.host);
+  app.get(Lifecycle).markListening();
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}` };
 }

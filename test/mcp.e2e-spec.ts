@@ -27,6 +27,7 @@ import {
   MCP_SERVER_INFO,
 } from '../src/mcp/server-info';
 import { DATA_DIR, startTestApp, type TestApp } from './support/app';
+import { logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
 
 /** The MCP server against a real HTTP server, through the official SDK client (decisions §10). */
@@ -602,19 +603,8 @@ describe('HTTP-level errors on /mcp use the contract error shape', () => {
 
 describe('privacy', () => {
   it('never logs tool arguments or resource slugs, with every log level on', async () => {
-    const written: string[] = [];
-    const record = (...parts: unknown[]) => {
-      written.push(parts.map((part) => JSON.stringify(part)).join(' '));
-    };
-    const logger = {
-      log: record,
-      error: record,
-      warn: record,
-      debug: record,
-      verbose: record,
-      fatal: record,
-    };
-    const logged = await startTestApp({ logger });
+    const logs = logCapture();
+    const logged = await startTestApp({ logStream: logs.stream, env: { LOG_LEVEL: 'trace' } });
     const loud = await connect(logged.url);
     try {
       const marker = 'zzprivatemarker';
@@ -637,7 +627,7 @@ describe('privacy', () => {
       await loud.callTool({ name: 'compare_courses', arguments: { courses: [`${marker}-a`] } });
       await loud.callTool({ name: 'search_courses', arguments: { sort: marker } });
       await loud.readResource({ uri: `coursefinder://courses/${marker}` }).catch(() => undefined);
-      const log = written.join('\n');
+      const log = logs.lines().join('\n');
       expect(log).toContain('Mapped {/mcp, POST} route');
       expect(log).not.toContain(marker);
       expect(log).not.toContain('brand_client');

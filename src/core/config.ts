@@ -74,6 +74,12 @@ const envSchema = z.object({
   MCP_ALLOWED_HOSTS: commaList,
   MCP_ALLOWED_ORIGINS: commaList,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  REDIS_KEY_PREFIX: z.string().default('course-finder:'),
+  SHUTDOWN_DELAY_SECONDS: z
+    .string()
+    .regex(/^[0-9]+$/, 'SHUTDOWN_DELAY_SECONDS must be a whole number of seconds')
+    .transform(Number)
+    .default('0' as never),
 });
 
 export class AppConfig {
@@ -91,6 +97,10 @@ export class AppConfig {
   readonly mcpAllowedHosts!: string[];
   readonly mcpAllowedOrigins!: string[];
   readonly logLevel!: (typeof LOG_LEVELS)[number];
+  /** Prefix of every Redis key, so several deployments (or tests) can share one Redis. */
+  readonly redisKeyPrefix!: string;
+  /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting connections. */
+  readonly shutdownDelaySeconds!: number;
 
   /** Parses the environment; throws one error listing every bad variable. */
   static fromEnv(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -122,6 +132,8 @@ export class AppConfig {
       mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
       mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
       logLevel: e.LOG_LEVEL,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     });
   }
 }

@@ -74,7 +74,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const { status, error } = toHttpError(exception);
     if (status >= 500) {
       this.logger.error(
-        `${request.method} ${request.route?.path ?? 'unmatched'}: ${(exception as Error)?.stack ?? exception}`,
+        `${request.method} ${request.route?.path ?? 'unmatched'} (request ${request.id}): ${(exception as Error)?.stack ?? exception}`,
       );
     }
     if (response.headersSent) {

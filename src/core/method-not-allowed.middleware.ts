@@ -9,8 +9,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class MethodNotAllowedMiddleware implements NestMiddleware {
   use(request: Request, _response: Response, next: NextFunction): void {
-    // `request.path` is relative to the middleware's mount point here; the full path is in originalUrl.
-    const path = request.originalUrl.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
+    // Mounted on a pattern, Express reports the path relative to it: `baseUrl` holds the rest.
+    const path = `${request.baseUrl}${request.path}`.toLowerCase().replace(/\/+$/, '');
     if (READ_METHODS.has(request.method) || path === MCP_PATH) return next();
     throw new DomainError(
       'method_not_allowed',

@@ -5,6 +5,7 @@ import type { Envelope } from '../core/envelope.schema';
 import { API_CATALOG_TYPE } from './discovery';
 import { MARKDOWN } from './site.controller';
 import { SiteService } from './site.service';
+import { VaryOn } from '../edge/http-cache.interceptor';
 
 const TEXT = 'text/plain; charset=utf-8';
 const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
@@ -53,6 +54,7 @@ export class CompanionsController {
 
   /** JSON by default; the Server Card media type for clients that ask for it (SEP-2127). */
   @Get('.well-known/mcp/server-card.json')
+  @VaryOn('Accept')
   serverCard(@Req() request: Request, @Res({ passthrough: true }) response: Response): string {
     response.vary('Accept');
     const type = request.accepts(['application/json', SERVER_CARD_TYPE]) || 'application/json';

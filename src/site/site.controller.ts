@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { VaryOn } from '../edge/http-cache.interceptor';
 import { SitePageFilter } from './site-page.filter';
 import { SiteService } from './site.service';
 
@@ -20,6 +21,7 @@ export class SiteController {
   constructor(private readonly site: SiteService) {}
 
   @Get()
+  @VaryOn('Accept')
   list(
     @Query() query: Record<string, unknown>,
     @Req() request: Request,
@@ -46,6 +48,7 @@ export class SiteController {
   }
 
   @Get(':slug')
+  @VaryOn('Accept')
   course(
     @Param('slug') slug: string,
     @Req() request: Request,

@@ -31,7 +31,14 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   const { app, url } = await startApp({
     logger: false,
     ...options,
-    env: { PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      // Suites about something else must not trip the limiter; rate-limit tests set their own.
+      RATE_LIMIT_PER_IP: '1000000',
+      ...options.env,
+    },
   });
   // The document the app serves at /api/v1/openapi.json, taken in-process so that no test's
   // request count (rate limits) includes it.

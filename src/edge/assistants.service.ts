@@ -1,0 +1,169 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { BlockList, isIP } from 'node:net';
+import { z } from 'zod';
+import { CatalogService } from '../catalog/catalog.service';
+import type { AssistantsFile } from '../catalog/dataset';
+import { RedisConnection } from './redis.connection';
+
+/**
+ * Verified AI assistants (decisions §7): a user agent naming an assistant counts only from an IP in
+ * that assistant's published ranges. Range files are fetched at start and every `refresh_hours`;
+ * the last good copy of each file is kept (in Redis too, for replicas that start while a vendor's
+ * file is unreachable) and a failed fetch never drops it.
+ */
+
+/** OpenAI-style `{"prefixes":[{"ipv4Prefix"|"ipv6Prefix": cidr}]}`, or a plain list of CIDRs. */
+const rangeFileSchema = z.union([
+  z.array(z.string()),
+  z.object({
+    prefixes: z.array(
+      z.object({ ipv4Prefix: z.string().optional(), ipv6Prefix: z.string().optional() }),
+    ),
+  }),
+]);
+
+const FETCH_TIMEOUT_MS = 5000;
+/** Start-up waits at most this long for the range files; verification starts as they arrive. */
+const START_WAIT_MS = 2000;
+
+interface Cidr {
+  address: string;
+  prefix: number;
+  type: 'ipv4' | 'ipv6';
+}
+
+export function parseCidr(text: string): Cidr | undefined {
+  const [address, bits, extra] = text.trim().split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return undefined;
+  const max = family === 4 ? 32 : 128;
+  const prefix = bits === undefined ? max : /^[0-9]+$/.test(bits) ? Number(bits) : NaN;
+  if (!(prefix >= 0 && prefix <= max)) return undefined;
+  return { address, prefix, type: family === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/** The CIDRs of a range file; throws when it has none or is not one of the accepted forms. */
+export function parseRangeFile(json: unknown): string[] {
+  const file = rangeFileSchema.parse(json);
+  const listed = Array.isArray(file)
+    ? file
+    : file.prefixes.flatMap((p) => [p.ipv4Prefix, p.ipv6Prefix].filter((c) => c !== undefined));
+  const cidrs = listed.filter((cidr) => parseCidr(cidr) !== undefined);
+  if (cidrs.length === 0) throw new Error('no valid CIDR in the file');
+  return cidrs;
+}
+
+/** `::ffff:1.2.3.4` (IPv4 on a dual-stack socket) is 1.2.3.4. */
+function plainIp(ip: string): { address: string; type: 'ipv4' | 'ipv6' } | undefined {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const address = mapped ? mapped[1] : ip;
+  const family = isIP(address);
+  return family === 0 ? undefined : { address, type: family === 4 ? 'ipv4' : 'ipv6' };
+}
+
+interface Assistant {
+  name: string;
+  tokens: string[];
+  ranges: BlockList;
+}
+
+@Injectable()
+export class AssistantsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Assistants');
+  /** Last good CIDRs of each range file URL. */
+  private readonly fetched = new Map<string, string[]>();
+  private assistants: Assistant[] = [];
+  private builtFor?: string;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly redis: RedisConnection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.rebuild();
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.refresh(),
+      new Promise((resolve) => (waited = setTimeout(resolve, START_WAIT_MS))),
+    ]);
+    clearTimeout(waited);
+    const hours = this.file().refresh_hours;
+    this.timer = setInterval(() => void this.refresh(), hours * 3_600_000).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The name of the assistant this request verifiably comes from, or undefined. */
+  identify(userAgent: string | undefined, ip: string | undefined): string | undefined {
+    if (!userAgent || !ip) return undefined;
+    if (this.builtFor !== this.catalog.snapshot().dataset.hash) {
+      this.rebuild();
+      void this.refresh();
+    }
+    const ua = userAgent.toLowerCase();
+    const claimed = this.assistants.find((a) => a.tokens.some((token) => ua.includes(token)));
+    const client = claimed && plainIp(ip);
+    return client && claimed.ranges.check(client.address, client.type) ? claimed.name : undefined;
+  }
+
+  /** Fetches every range file once; a file that fails keeps its last good copy. */
+  async refresh(): Promise<void> {
+    const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
+    await Promise.all(urls.map((url) => this.fetchRanges(url)));
+    this.rebuild();
+  }
+
+  private async fetchRanges(url: string): Promise<void> {
+    const key = `${this.redis.prefix}assistant-ranges:${url}`;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const cidrs = parseRangeFile(await response.json());
+      this.fetched.set(url, cidrs);
+      await this.redis.client?.set(key, JSON.stringify(cidrs)).catch(() => undefined);
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (!this.fetched.has(url)) {
+        const shared = await this.redis.client?.get(key).catch(() => null);
+        if (shared) this.fetched.set(url, JSON.parse(shared) as string[]);
+      }
+      this.logger.warn(
+        `Range file ${url} could not be fetched (${reason}); ${this.fetched.has(url) ? 'keeping the last good copy' : 'no copy yet'}`,
+      );
+    }
+  }
+
+  private file(): AssistantsFile {
+    return this.catalog.snapshot().dataset.assistants;
+  }
+
+  private rebuild(): void {
+    const dataset = this.catalog.snapshot().dataset;
+    this.assistants = dataset.assistants.assistants.map((entry) => {
+      const ranges = new BlockList();
+      const cidrs = [
+        ...entry.cidrs,
+        ...entry.range_urls.flatMap((url) => this.fetched.get(url) ?? []),
+      ];
+      for (const text of cidrs) {
+        const cidr = parseCidr(text);
+        if (cidr) ranges.addSubnet(cidr.address, cidr.prefix, cidr.type);
+      }
+      return {
+        name: entry.name,
+        tokens: entry.user_agent_tokens.map((t) => t.toLowerCase()),
+        ranges,
+      };
+    });
+    this.builtFor = dataset.hash;
+  }
+}

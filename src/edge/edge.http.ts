@@ -1,0 +1,77 @@
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { Metrics } from '../ops/metrics.service';
+import { holdsAnswers } from './paths';
+
+/**
+ * Express middleware that runs before anything else, so every response, errors from body parsing
+ * and unknown paths included, carries CORS, `nosniff` and a request id, and is logged and counted.
+ */
+
+const EXPOSED = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
+const CONDITIONAL = ['If-None-Match', 'If-Modified-Since'];
+const MCP_HEADERS = ['Content-Type', 'Accept', 'Mcp-Session-Id', 'MCP-Protocol-Version'];
+
+function corsFor(path: string): CorsOptions {
+  const mcp = path.toLowerCase().replace(/\/+$/, '') === '/mcp';
+  return {
+    origin: '*',
+    methods: mcp ? ['GET', 'POST', 'OPTIONS'] : ['GET', 'HEAD', 'OPTIONS'],
+    allowedHeaders: mcp ? [...CONDITIONAL, ...MCP_HEADERS] : CONDITIONAL,
+    exposedHeaders: EXPOSED,
+    maxAge: 86400,
+    optionsSuccessStatus: 204,
+  };
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request id: the caller's `X-Request-Id` when it is a sane token, else a new UUID. */
+export function requestIdOf(request: Request): string {
+  const given = request.get('x-request-id');
+  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+export function installEdge(app: NestExpressApplication, logger: Logger): void {
+  const metrics = app.get(Metrics);
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    request.id = requestIdOf(request);
+    response.setHeader('X-Request-Id', request.id);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // A route template, never a raw path, so labels stay few and hold no values.
+      const route = request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none');
+      metrics.observeRequest(request.method, String(route), response.statusCode, seconds);
+      // Query strings only where a route matched and they hold no answers (decisions §8).
+      const url =
+        request.route && !holdsAnswers(String(route)) && !holdsAnswers(request.path)
+          ? request.originalUrl
+          : request.path;
+      logger.info(
+        {
+          req_id: request.id,
+          method: request.method,
+          route,
+          url,
+          status: response.statusCode,
+          duration_ms: Math.round(seconds * 1e6) / 1e3,
+          ...(response.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+    next();
+  });
+  app.enableCors((request: Request, callback) => callback(null, corsFor(request.path)));
+}

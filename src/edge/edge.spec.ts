@@ -1,0 +1,93 @@
+import { parseCidr, parseRangeFile } from './assistants.service';
+import { ifNoneMatchMatches } from './http-cache.interceptor';
+import { holdsAnswers, isRateLimited } from './paths';
+
+describe('ifNoneMatchMatches (RFC 9110 §13.1.2)', () => {
+  const tag = '"abc"';
+  it.each([
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['"x",W/"abc" , "y"', true],
+    ['*', true],
+    [' * ', true],
+    ['"abcd"', false],
+    ['"ab"', false],
+    ['abc', false],
+    ['', false],
+    ['"x", "y"', false],
+  ])('%s → %s', (header, expected) => {
+    expect(ifNoneMatchMatches(header, tag)).toBe(expected);
+  });
+
+  it('no header never matches', () => {
+    expect(ifNoneMatchMatches(undefined, tag)).toBe(false);
+  });
+
+  it('a tag holding a comma is one tag', () => {
+    expect(ifNoneMatchMatches('"a,b"', '"a,b"')).toBe(true);
+    expect(ifNoneMatchMatches('"a,b"', '"a"')).toBe(false);
+  });
+});
+
+describe('range files', () => {
+  it('reads the OpenAI form and plain lists, keeping valid CIDRs only', () => {
+    expect(
+      parseRangeFile({
+        creationTime: '2026-01-01',
+        prefixes: [
+          { ipv4Prefix: '192.0.2.0/24' },
+          { ipv6Prefix: '2001:db8::/32' },
+          { ipv4Prefix: 'x' },
+        ],
+      }),
+    ).toEqual(['192.0.2.0/24', '2001:db8::/32']);
+    expect(parseRangeFile(['198.51.100.0/24', '203.0.113.5'])).toEqual([
+      '198.51.100.0/24',
+      '203.0.113.5',
+    ]);
+  });
+
+  it('refuses a file without a valid CIDR, so the last good copy stays', () => {
+    expect(() => parseRangeFile({ prefixes: [] })).toThrow();
+    expect(() => parseRangeFile(['nonsense'])).toThrow();
+    expect(() => parseRangeFile({ something: 'else' })).toThrow();
+  });
+
+  it.each([
+    '10.0.0.0/33',
+    '10.0.0.0/-1',
+    '10.0.0.0/8/1',
+    '2001:db8::/129',
+    '10.0.0/8',
+    '10.0.0.0/a',
+  ])('parseCidr refuses %s', (text) => expect(parseCidr(text)).toBeUndefined());
+});
+
+describe('paths', () => {
+  it.each([
+    ['/api/v1/courses', true],
+    ['/api/v1', true],
+    ['/API/V1/courses/', true],
+    ['/api/v1/openapi.json', true],
+    ['/mcp', true],
+    ['/mcp/', true],
+    ['/healthz', false],
+    ['/readyz', false],
+    ['/metrics', false],
+    ['/ai-seo-courses', false],
+    ['/ai-seo-courses/finder', false],
+    ['/llms.txt', false],
+    ['/robots.txt', false],
+    ['/api/v10/courses', false],
+    ['/mcpx', false],
+  ])('isRateLimited(%s) is %s', (path, expected) => expect(isRateLimited(path)).toBe(expected));
+
+  it.each([
+    ['/api/v1/recommendations', true],
+    ['/API/v1/Recommendations/', true],
+    ['/ai-seo-courses/finder', true],
+    ['/api/v1/courses', false],
+    ['/ai-seo-courses', false],
+  ])('holdsAnswers(%s) is %s', (path, expected) => expect(holdsAnswers(path)).toBe(expected));
+});

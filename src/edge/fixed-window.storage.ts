@@ -1,0 +1,151 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type Redis from 'ioredis';
+import { Metrics } from '../ops/metrics.service';
+import { RedisConnection } from './redis.connection';
+
+/**
+ * One fixed window per key (decisions §7): the first hit opens a window of `ttl` ms, every hit in it
+ * counts, and it resets whole. With Redis the count is one atomic script shared by all replicas; when
+ * Redis is unreachable the count moves in-process (said once in the log and in /metrics) and moves
+ * back when Redis answers again.
+ */
+
+// PTTL is -1 only if a key lost its expiry (e.g. restored without it): give it a window again.
+const WINDOW_SCRIPT = `
+local hits = redis.call('INCR', KEYS[1])
+if hits == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return {hits, left}`;
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+type WindowRedis = Redis & { countInWindow(key: string, ttl: number): Promise<[number, number]> };
+
+export type CountingStore = 'redis' | 'memory';
+
+@Injectable()
+export class FixedWindowStorage
+  implements ThrottlerStorage, OnApplicationBootstrap, OnModuleDestroy
+{
+  private readonly logger = new Logger('RateLimit');
+  private readonly local = new Map<string, { hits: number; resetAt: number }>();
+  private readonly redis: WindowRedis | null;
+  private store?: CountingStore;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private probing = false;
+
+  constructor(
+    private readonly connection: RedisConnection,
+    private readonly metrics: Metrics,
+  ) {
+    const client = connection.client;
+    if (client) {
+      client.defineCommand('countInWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+      client.on('ready', () => this.use('redis'));
+      client.on('close', () => this.use('memory', 'the connection closed'));
+      client.on('error', (error: Error) => this.use('memory', error.message));
+    }
+    this.redis = client as WindowRedis | null;
+    this.timers.push(setInterval(() => this.sweep(), 60_000).unref());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.connection.waitUntilReady(2000);
+    if (this.redis?.status === 'ready') this.use('redis');
+    else this.use('memory', this.redis ? 'not connected yet' : 'REDIS_URL is not set');
+  }
+
+  onModuleDestroy(): void {
+    this.timers.forEach(clearInterval);
+  }
+
+  /** Which store is counting now. */
+  get counting(): CountingStore {
+    return this.store === 'redis' && this.redis?.status === 'ready' ? 'redis' : 'memory';
+  }
+
+  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    const { hits, msLeft } = await this.count(key, ttl);
+    const secondsLeft = Math.max(1, Math.ceil(msLeft / 1000));
+    return {
+      totalHits: hits,
+      timeToExpire: secondsLeft,
+      isBlocked: hits > limit,
+      timeToBlockExpire: secondsLeft,
+    };
+  }
+
+  private async count(key: string, ttl: number): Promise<{ hits: number; msLeft: number }> {
+    if (this.redis && this.counting === 'redis') {
+      try {
+        const [hits, msLeft] = await this.redis.countInWindow(this.connection.prefix + key, ttl);
+        return { hits, msLeft };
+      } catch (error) {
+        this.use('memory', (error as Error).message);
+        this.probeUntilBack();
+      }
+    }
+    return this.countHere(key, ttl);
+  }
+
+  private countHere(key: string, ttl: number): { hits: number; msLeft: number } {
+    const now = Date.now();
+    let window = this.local.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { hits: 0, resetAt: now + ttl };
+      this.local.set(key, window);
+    }
+    window.hits += 1;
+    return { hits: window.hits, msLeft: window.resetAt - now };
+  }
+
+  private use(store: CountingStore, why?: string): void {
+    if (store === this.store) return;
+    const before = this.store;
+    this.store = store;
+    this.metrics.setRateLimitStore(store);
+    if (store === 'redis') {
+      this.logger.log(
+        before ? 'Redis is back: counting rate limits in Redis' : 'Counting rate limits in Redis',
+      );
+    } else if (this.redis) {
+      this.logger.warn(
+        `Redis unreachable (${why}): counting rate limits in-process until it returns`,
+      );
+    } else {
+      this.logger.log('Counting rate limits in-process (REDIS_URL is not set)');
+    }
+  }
+
+  /** A command can time out while the connection stays up (no `ready` event follows): ping until it answers. */
+  private probeUntilBack(): void {
+    if (this.probing || !this.redis) return;
+    this.probing = true;
+    const probe = setInterval(() => {
+      this.redis!.ping().then(
+        () => {
+          clearInterval(probe);
+          this.probing = false;
+          this.use('redis');
+        },
+        () => undefined,
+      );
+    }, 1000).unref();
+    this.timers.push(probe);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, window] of this.local) if (window.resetAt <= now) this.local.delete(key);
+  }
+}

@@ -1,0 +1,160 @@
+import { CACHE_MANAGER, type Cache } from '@nestjs/cache-manager';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  StreamableFile,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { from, mergeMap, type Observable, of } from 'rxjs';
+import { CatalogService } from '../catalog/catalog.service';
+import { holdsAnswers } from './paths';
+
+/**
+ * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's object is
+ * serialised as JSON; a string is sent as is with the content type the handler set. The body's
+ * bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and Express's `res.send`
+ * writes the outcome: a 304 without body or content headers, and no body for HEAD.
+ *
+ * Serialised bodies and their tags are kept per dataset version and URL, except where the URL holds
+ * recommendation answers (decisions §8): those are hashed per request and never stored.
+ * A handler that sets its own `Cache-Control` (operations endpoints) is left alone.
+ */
+
+export const CACHE_CONTROL = 'public, max-age=300';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface Representation {
+  body: string;
+  etag: string;
+  type: string;
+  /** Headers the handler set that describe the representation, replayed on cache hits. */
+  headers: [string, string][];
+}
+
+const REPRESENTATION_HEADERS = ['link', 'vary', 'content-language'];
+
+const VARY_ON = 'edge:vary-on';
+/**
+ * The request headers a handler's representation depends on (content negotiation): their values
+ * become part of the cache key, so one variant is never served for another.
+ */
+export const VaryOn = (...headers: string[]) =>
+  SetMetadata(
+    VARY_ON,
+    headers.map((header) => header.toLowerCase()),
+  );
+
+export function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+const ENTITY_TAG = /(?:W\/)?"[^"]*"/g;
+
+/**
+ * RFC 9110 §13.1.2: `*`, or any listed tag equal to ours by weak comparison (`W/` ignored).
+ * Unlike Express's own `fresh` check, a request's `Cache-Control: no-cache` does not turn this off:
+ * that directive speaks to caches, and browsers' fetch adds it to every conditional request.
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return (header.match(ENTITY_TAG) ?? []).some((tag) => tag.replace(/^W\//, '') === opaque);
+}
+
+/** Path plus query with parameters in a stable order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+function normalisedUrl(request: Request): string {
+  const query = request.url.indexOf('?');
+  if (query < 0) return request.path;
+  const params = new URLSearchParams(request.url.slice(query + 1));
+  params.sort();
+  return `${request.path}?${params}`;
+}
+
+@Injectable()
+export class HttpCacheInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly catalog: CatalogService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Cache-Control', 'no-store');
+      return next.handle();
+    }
+    if (response.hasHeader('Cache-Control')) return next.handle();
+    const varyOn = this.reflector.get<string[] | undefined>(VARY_ON, context.getHandler()) ?? [];
+    const variant = varyOn.map((header) => `\n${request.get(header) ?? ''}`).join('');
+    const key = holdsAnswers(request.path)
+      ? undefined
+      : `${this.catalog.snapshot().version} ${normalisedUrl(request)}${variant}`;
+    if (key === undefined) {
+      return next
+        .handle()
+        .pipe(mergeMap(async (result) => this.represent(request, response, result)));
+    }
+    return from(this.cache.get<Representation>(key)).pipe(
+      mergeMap((hit) =>
+        hit
+          ? of(send(request, response, hit))
+          : next
+              .handle()
+              .pipe(mergeMap((result) => this.represent(request, response, result, key))),
+      ),
+    );
+  }
+
+  private async represent(
+    request: Request,
+    response: Response,
+    result: unknown,
+    key?: string,
+  ): Promise<unknown> {
+    const serialisable =
+      typeof result === 'string' ||
+      (typeof result === 'object' &&
+        result !== null &&
+        !Buffer.isBuffer(result) &&
+        !(result instanceof StreamableFile));
+    if (!serialisable || response.statusCode !== 200 || response.headersSent) return result;
+    const body = typeof result === 'string' ? result : JSON.stringify(result);
+    const type =
+      typeof result === 'string'
+        ? String(response.getHeader('Content-Type') ?? 'text/plain; charset=utf-8')
+        : JSON_TYPE;
+    const headers = REPRESENTATION_HEADERS.flatMap((name): [string, string][] => {
+      const value = response.getHeader(name);
+      return value === undefined ? [] : [[name, String(value)]];
+    });
+    const representation = { body, etag: strongEtag(body), type, headers };
+    if (key !== undefined) await this.cache.set(key, representation);
+    return send(request, response, representation);
+  }
+}
+
+function send(
+  request: Request,
+  response: Response,
+  { body, etag, type, headers }: Representation,
+): string {
+  // `res.send` answers 304 when `req.fresh`; our evaluation is the one it uses.
+  Object.defineProperty(request, 'fresh', {
+    value: ifNoneMatchMatches(request.get('if-none-match'), etag),
+  });
+  for (const [name, value] of headers) response.setHeader(name, value);
+  response.setHeader('Content-Type', type);
+  response.setHeader('ETag', etag);
+  response.setHeader('Cache-Control', CACHE_CONTROL);
+  return body;
+}

@@ -1,0 +1,109 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  normalizeIp,
+  ThrottlerGuard,
+  type ThrottlerModuleOptions,
+  type ThrottlerOptions,
+  type ThrottlerRequest,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../core/config';
+import { DomainError } from '../core/domain-error';
+import { Metrics } from '../ops/metrics.service';
+import { AssistantsService } from './assistants.service';
+import { isRateLimited } from './paths';
+
+/**
+ * Rate limits (decisions §7) through `@nestjs/throttler`: one fixed 60 s window per client, shared by
+ * the REST API and `/mcp`. The client is a verified AI assistant (one bucket for all its IPs) or
+ * else its IP (IPv6 by /64), taken as TRUST_PROXY says (Express's `req.ip`).
+ */
+
+export const WINDOW_MS = 60_000;
+
+export interface Client {
+  key: string;
+  limit: number;
+}
+
+const clients = new WeakMap<Request, Client>();
+
+@Injectable()
+export class ClientIdentifier {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly assistants: AssistantsService,
+  ) {}
+
+  /** The bucket and limit of a request (worked out once per request). */
+  of(request: Request): Client {
+    let client = clients.get(request);
+    if (!client) {
+      const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+      const assistant = this.assistants.identify(request.get('user-agent'), ip);
+      client = assistant
+        ? { key: `assistant:${assistant}`, limit: this.config.rateLimitPerAssistant }
+        : { key: `ip:${normalizeIp(ip)}`, limit: this.config.rateLimitPerIp };
+      clients.set(request, client);
+    }
+    return client;
+  }
+
+  throttlerOptions(): ThrottlerModuleOptions {
+    const request = (context: ExecutionContext) => context.switchToHttp().getRequest<Request>();
+    const throttler: ThrottlerOptions = {
+      name: 'default',
+      ttl: WINDOW_MS,
+      limit: (context) => this.of(request(context)).limit,
+    };
+    return {
+      throttlers: [throttler],
+      skipIf: (context) => context.getType() !== 'http' || !isRateLimited(request(context).path),
+      getTracker: (req) => this.of(req as Request).key,
+      // One bucket per client across every route (the default is one per route).
+      generateKey: (_context, tracker) => `rate:${tracker}`,
+    };
+  }
+}
+
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly metrics: Metrics,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  /** The IETF fields of decisions §7 instead of the throttler's `X-RateLimit-*`, and our error body. */
+  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
+    const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = props;
+    const { req, res } = this.getRequestResponse(context) as { req: Request; res: Response };
+    const key = generateKey(context, await getTracker(req, context), throttler.name!);
+    const record = await this.storageService.increment(
+      key,
+      ttl,
+      limit,
+      blockDuration,
+      throttler.name!,
+    );
+    const reset = record.timeToExpire;
+    res.setHeader('RateLimit-Policy', `"default";q=${limit};w=${ttl / 1000}`);
+    res.setHeader('RateLimit', `"default";r=${Math.max(0, limit - record.totalHits)};t=${reset}`);
+    if (record.isBlocked) {
+      res.setHeader('Retry-After', String(reset));
+      this.metrics.countRejection();
+      throw new DomainError(
+        'rate_limited',
+        `Rate limit exceeded: ${limit} requests per minute. Retry after ${reset} seconds.`,
+      );
+    }
+    return true;
+  }
+}

@@ -1,0 +1,52 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../core/config';
+
+/**
+ * The optional Redis client (REDIS_URL), shared by the rate-limit counts and the assistants' ranges.
+ * It never queues or retries a command: a request must not wait for a Redis that is away, so the
+ * callers fall back to in-process state when a command fails. It reconnects on its own.
+ */
+@Injectable()
+export class RedisConnection implements OnApplicationShutdown {
+  readonly client: Redis | null;
+  readonly prefix: string;
+
+  constructor(config: AppConfig) {
+    this.prefix = config.redisKeyPrefix;
+    this.client = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          commandTimeout: 250,
+          connectTimeout: 2000,
+          retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+        })
+      : null;
+    // Failures are handled where commands are sent; without a listener they would crash the process.
+    this.client?.on('error', () => undefined);
+  }
+
+  get ready(): boolean {
+    return this.client?.status === 'ready';
+  }
+
+  /** Resolves once connected, or after `ms` (the service starts either way). */
+  async waitUntilReady(ms: number): Promise<void> {
+    const client = this.client;
+    if (!client || client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        client.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      client.once('ready', done);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client?.quit().catch(() => this.client?.disconnect());
+  }
+}

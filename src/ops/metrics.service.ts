@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics (decisions §11). One registry per app, so several apps in one process (tests)
+ * do not collide. Labels are route templates and status codes only: never a query value (§8).
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to finishing its response',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  private readonly rejected = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests answered 429 rate_limited',
+    registers: [this.registry],
+  });
+  private readonly store = new Gauge({
+    name: 'rate_limit_store',
+    help: 'Which store counts rate limits: 1 for the one in use (redis, or memory when Redis is unset or unreachable)',
+    labelNames: ['store'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.requests.inc({ method, route, status });
+    this.duration.observe({ method, route }, seconds);
+  }
+
+  countRejection(): void {
+    this.rejected.inc();
+  }
+
+  setRateLimitStore(store: 'redis' | 'memory'): void {
+    this.store.set({ store: 'redis' }, store === 'redis' ? 1 : 0);
+    this.store.set({ store: 'memory' }, store === 'memory' ? 1 : 0);
+  }
+}

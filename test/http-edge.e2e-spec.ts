@@ -1,0 +1,225 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CatalogService } from '../src/catalog/catalog.service';
+import { errorBodySchema } from '../src/core/envelope.schema';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
+import { EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
+import { expectValid } from './support/schemas';
+
+/** Conditional GET, caching headers, CORS and the security headers (decisions §6). */
+
+const ANSWERS =
+  'experience=beginner&objective=ai_geo&learning_style=self_paced&freshness=important&budget=under_100&operating_model=brand_client';
+
+const GET_ENDPOINTS = [
+  '/api/v1/courses',
+  '/api/v1/courses?level=beginner&sort=price-asc',
+  '/api/v1/courses/answer-engine-foundations',
+  `/api/v1/recommendations?${ANSWERS}`,
+  '/api/v1/comparisons?courses=answer-engine-foundations,search-generalist-program',
+  '/api/v1/finder/questions',
+  '/api/v1/methodology',
+  STUB_PAGE,
+];
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = copyOfData();
+  t = await startTestApp({ env: { DATA_DIR: dataDir }, imports: [EdgeStubsModule] });
+});
+afterAll(() => t.close());
+
+function expectCors(response: Response) {
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(
+    expect.arrayContaining(['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy']),
+  );
+}
+
+describe.each(GET_ENDPOINTS)('GET %s', (path) => {
+  let etag: string;
+  let body: string;
+
+  beforeAll(async () => {
+    const response = await t.get(path);
+    expect(response.status).toBe(200);
+    body = await response.text();
+    etag = response.headers.get('etag')!;
+  });
+
+  it('is 200 with a strong ETag of the body bytes and Cache-Control: public, max-age=300', async () => {
+    const { createHash } = await import('node:crypto');
+    const digest = createHash('sha1').update(body).digest('base64url');
+    expect(etag).toBe(`"${digest}"`);
+    const again = await t.get(path);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await again.text()).toBe(body);
+    expectCors(again);
+  });
+
+  it.each([
+    ['the exact tag', (tag: string) => tag],
+    ['a list holding the tag', (tag: string) => `"something-else", ${tag}, "another"`],
+    ['the weak form W/"…"', (tag: string) => `W/${tag}`],
+    ['*', () => '*'],
+  ])('If-None-Match with %s is 304 with no body, ETag, Cache-Control and CORS', async (_, inm) => {
+    const response = await t.get(path, { headers: { 'If-None-Match': inm(etag) } });
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe('');
+    expect(response.headers.get('etag')).toBe(etag);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('content-length')).toBeNull();
+    expectCors(response);
+  });
+
+  it('If-None-Match with another tag is 200 with the body', async () => {
+    const response = await t.get(path, {
+      headers: { 'If-None-Match': '"not-this-one", W/"nor-this"' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(body);
+  });
+
+  it('HEAD answers with the same headers as GET and no body', async () => {
+    const get = await t.get(path);
+    const head = await t.get(path, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const comparable = (response: Response) => {
+      const headers = Object.fromEntries(response.headers);
+      for (const volatile of ['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive']) {
+        delete headers[volatile];
+      }
+      return headers;
+    };
+    expect(comparable(head)).toEqual(comparable(get));
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  });
+});
+
+describe('string results', () => {
+  it('are sent as is, with the content type the handler set', async () => {
+    const response = await t.get(STUB_PAGE);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toBe(STUB_MARKDOWN);
+  });
+});
+
+describe('a changed dataset', () => {
+  it('gets a new ETag once reloaded', async () => {
+    const path = '/api/v1/courses/answer-engine-foundations';
+    const before = (await t.get(path)).headers.get('etag');
+    const file = join(dataDir, 'courses.json');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.courses.find((c: { slug: string }) => c.slug === 'answer-engine-foundations').name =
+      'Answer Engine Foundations, Second Edition';
+    writeFileSync(file, JSON.stringify(data));
+    expect(t.app.get(CatalogService).reload()).toBe(true);
+    const after = await t.get(path);
+    expect(after.headers.get('etag')).not.toBe(before);
+    expect(((await after.json()) as any).data.name).toBe(
+      'Answer Engine Foundations, Second Edition',
+    );
+    const stale = await t.get(path, { headers: { 'If-None-Match': before! } });
+    expect(stale.status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['404', '/api/v1/courses/no-such-course', 404, 'GET'],
+    ['404 for an unknown path', '/nowhere', 404, 'GET'],
+    ['422', '/api/v1/courses?level=expert', 422, 'GET'],
+    ['405', '/api/v1/courses', 405, 'DELETE'],
+  ])('%s carries Cache-Control: no-store, CORS and no ETag', async (_, path, status, method) => {
+    const response = await t.get(path, { method });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBeNull();
+    expectCors(response);
+    expectValid(errorBodySchema, await response.json());
+  });
+});
+
+describe('preflight', () => {
+  it('OPTIONS on the API is 204 allowing the conditional headers', async () => {
+    const response = await t.get('/api/v1/courses', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://integrator.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match',
+      },
+    });
+    expect(response.status).toBe(204);
+    expectCors(response);
+    const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
+    expect(allowed).toEqual(expect.arrayContaining(['if-none-match', 'if-modified-since']));
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+  });
+
+  it('OPTIONS on /mcp is 204 allowing POST and the MCP headers', async () => {
+    const response = await t.get('/mcp', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://assistant.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,mcp-protocol-version',
+      },
+    });
+    expect(response.status).toBe(204);
+    expectCors(response);
+    const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
+    expect(allowed).toEqual(
+      expect.arrayContaining(['content-type', 'accept', 'mcp-session-id', 'mcp-protocol-version']),
+    );
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+});
+
+describe('every response', () => {
+  const requests: Array<[string, RequestInit]> = [
+    ['/api/v1/courses', {}],
+    ['/api/v1/courses?level=expert', {}],
+    ['/nowhere', {}],
+    ['/healthz', {}],
+    ['/mcp', mcpCall('search_courses', {})],
+  ];
+
+  it.each(requests)('%s: nosniff, a request id, no X-Powered-By, no cookie', async (path, init) => {
+    const response = await t.get(path, init);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expectCors(response);
+  });
+
+  it('echoes a sane X-Request-Id and replaces one that is not', async () => {
+    const sane = await t.get('/api/v1/methodology', {
+      headers: { 'X-Request-Id': 'trace-42.a_b:c' },
+    });
+    expect(sane.headers.get('x-request-id')).toBe('trace-42.a_b:c');
+    for (const insane of ['has space', 'x'.repeat(200), 'quote"d']) {
+      const response = await t.get('/api/v1/methodology', { headers: { 'X-Request-Id': insane } });
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('POST /mcp is not cacheable', async () => {
+    const response = await t.get('/mcp', mcpCall('search_courses', {}));
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBeNull();
+  });
+
+  it('the server has timeouts against slow clients', () => {
+    const server = t.app.getHttpServer();
+    expect(server.headersTimeout).toBeGreaterThan(0);
+    expect(server.headersTimeout).toBeLessThanOrEqual(15_000);
+    expect(server.requestTimeout).toBeGreaterThan(0);
+    expect(server.requestTimeout).toBeLessThanOrEqual(60_000);
+    expect(server.keepAliveTimeout).toBeGreaterThan(0);
+  });
+});

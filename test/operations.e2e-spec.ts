@@ -1,0 +1,105 @@
+import { startTestApp, type TestApp } from './support/app';
+import { EdgeStubsModule, logCapture, mcpCall } from './support/edge';
+
+/** Probes, metrics and logs (decisions §8, §11). */
+
+// Answer values chosen so none of them appears in a course slug, route or any fixed log text.
+const ANSWERS = {
+  experience: 'advanced',
+  objective: 'content_programmatic',
+  learning_style: 'templates_sops',
+  freshness: 'critical',
+  budget: '500_plus',
+  operating_model: 'saas_ecommerce',
+};
+
+describe('operations endpoints and logs', () => {
+  let t: TestApp;
+  const logs = logCapture();
+  beforeAll(async () => {
+    t = await startTestApp({
+      logStream: logs.stream,
+      env: { LOG_LEVEL: 'debug' },
+      imports: [EdgeStubsModule],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('/healthz and /readyz answer 200 and are never cached', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const response = await t.get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('etag')).toBeNull();
+    }
+  });
+
+  it('logs of recommendations and MCP calls hold no answer value, and each request is one JSON line', async () => {
+    const query = new URLSearchParams(ANSWERS).toString();
+    expect((await t.get(`/api/v1/recommendations?${query}`)).status).toBe(200);
+    expect((await t.get(`/API/V1/Recommendations/?${query}`)).status).toBe(200);
+    expect((await t.get(`/api/v1/recommendations?${query}&experience=expert`)).status).toBe(422);
+    await t.get(`/ai-seo-courses/finder?${query}`);
+    const call = await t.get('/mcp', mcpCall('recommend_courses', ANSWERS));
+    expect(call.status).toBe(200);
+
+    const lines = logs.lines();
+    for (const value of Object.values(ANSWERS)) {
+      expect(lines.filter((line) => line.includes(value))).toEqual([]);
+    }
+    const requests = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'request');
+    const recommendation = requests.find((entry) => entry.route === '/api/v1/recommendations');
+    expect(recommendation).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/recommendations',
+      status: 200,
+      req_id: expect.any(String),
+      duration_ms: expect.any(Number),
+      level: 30,
+      time: expect.any(String),
+    });
+    expect(requests.find((entry) => entry.route === '/mcp')).toMatchObject({
+      method: 'POST',
+      status: 200,
+    });
+  });
+
+  it('logs the query string where it holds no answers', async () => {
+    await t.get('/api/v1/courses?level=intermediate', { headers: { 'X-Request-Id': 'find-me-1' } });
+    const entry = logs
+      .lines()
+      .map((line) => JSON.parse(line))
+      .find((e) => e.req_id === 'find-me-1');
+    expect(entry).toMatchObject({
+      url: '/api/v1/courses?level=intermediate',
+      route: '/api/v1/courses',
+      status: 200,
+    });
+  });
+
+  it('/metrics counts requests by route template and status, with latency', async () => {
+    await t.get('/api/v1/courses/answer-engine-foundations');
+    await t.get('/api/v1/courses/no-such-course');
+    const response = await t.get('/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await response.text();
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/v1\/courses\/:slug",status="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/v1\/courses\/:slug",status="404"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/v1\/courses\/:slug"\} 2$/m,
+    );
+    expect(text).toMatch(/^rate_limit_rejections_total 0$/m);
+    expect(text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
+    // No raw path or answer value becomes a label.
+    expect(text).not.toContain('answer-engine-foundations');
+    for (const value of Object.values(ANSWERS)) expect(text).not.toContain(value);
+  });
+});

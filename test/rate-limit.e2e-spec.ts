@@ -1,0 +1,196 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AssistantsService } from '../src/edge/assistants.service';
+import { errorBodySchema } from '../src/core/envelope.schema';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
+import { EdgeStubsModule, mcpCall, STUB_PAGE } from './support/edge';
+import { expectValid } from './support/schemas';
+
+/** Rate limits (decisions §7), counted in-process (the Redis suite covers the shared store). */
+
+const LIMIT = 7;
+
+describe('one client IP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { RATE_LIMIT_PER_IP: String(LIMIT) },
+      imports: [EdgeStubsModule],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('gets exactly RATE_LIMIT_PER_IP requests across REST and /mcp, then 429 with Retry-After', async () => {
+    // Operations paths and site pages in between are not counted.
+    for (let i = 0; i < 3; i++) {
+      for (const path of ['/healthz', '/readyz', '/metrics', STUB_PAGE]) {
+        const response = await t.get(path);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('ratelimit')).toBeNull();
+      }
+    }
+    const requests = Array.from({ length: LIMIT + 3 }, (_, i) =>
+      i % 2 === 0
+        ? t.get('/api/v1/courses?level=beginner')
+        : t.get('/mcp', mcpCall('search_courses', { level: 'beginner' }, i)),
+    );
+    const started = Date.now();
+    const responses = await Promise.all(requests);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+
+    const rejected = responses.find((r) => r.status === 429)!;
+    const body = await rejected.json();
+    expectValid(errorBodySchema, body);
+    expect((body as any).error.code).toBe('rate_limited');
+    // The window opened with the first counted request; Retry-After is what is left of it.
+    const left = 60 - Math.floor((Date.now() - started) / 1000);
+    const retryAfter = Number(rejected.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(Math.abs(retryAfter - left)).toBeLessThanOrEqual(1);
+    expect(rejected.headers.get('access-control-allow-origin')).toBe('*');
+    expect(rejected.headers.get('cache-control')).toBe('no-store');
+    expect(rejected.headers.get('ratelimit-policy')).toBe(`"default";q=${LIMIT};w=60`);
+    expect(rejected.headers.get('ratelimit')).toBe(`"default";r=0;t=${retryAfter}`);
+
+    const admitted = responses.filter((r) => r.status === 200);
+    const remaining = admitted
+      .map((r) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit')!)![1]))
+      .sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
+    for (const r of admitted)
+      expect(r.headers.get('ratelimit-policy')).toBe(`"default";q=${LIMIT};w=60`);
+
+    // Still not counted, still answered, once the client is limited.
+    expect((await t.get('/healthz')).status).toBe(200);
+    expect((await t.get(STUB_PAGE)).status).toBe(200);
+    expect((await t.get('/api/v1/methodology')).status).toBe(429);
+  });
+
+  it('shares one bucket between REST and MCP: the 429 lands on whichever request crosses it', async () => {
+    const shared = await startTestApp({ env: { RATE_LIMIT_PER_IP: '4' } });
+    try {
+      const tool = () => shared.get('/mcp', mcpCall('get_methodology', {}));
+      expect((await shared.get('/api/v1/methodology')).status).toBe(200);
+      expect((await tool()).status).toBe(200);
+      expect((await shared.get('/api/v1/finder/questions')).status).toBe(200);
+      const fourth = await tool();
+      expect(fourth.status).toBe(200);
+      const body: any = await fourth.json();
+      expect(body.result.structuredContent.data.match_threshold).toBe(55);
+      const crossing = await tool();
+      expect(crossing.status).toBe(429);
+      expect(await crossing.json()).toMatchObject({ error: { code: 'rate_limited' } });
+      expect((await shared.get('/api/v1/methodology')).status).toBe(429);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('counts 429s in /metrics', async () => {
+    const text = await (await t.get('/metrics')).text();
+    expect(Number(/^rate_limit_rejections_total (\d+)/m.exec(text)![1])).toBeGreaterThanOrEqual(4);
+    expect(text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
+  });
+});
+
+describe('AI assistants', () => {
+  let ranges: Server;
+  let rangesUrl: string;
+  let failing = false;
+  let t: TestApp;
+  const UA = 'Mozilla/5.0 (compatible; TestBot-User/1.0; +https://assistant.example/bot)';
+  const as = (ip: string, path = '/api/v1/methodology', ua = UA) =>
+    t.get(path, { headers: { 'User-Agent': ua, 'X-Forwarded-For': ip } });
+  const policy = (r: Response) => r.headers.get('ratelimit-policy');
+
+  beforeAll(async () => {
+    ranges = createServer((request, response) => {
+      if (failing) return void response.writeHead(503).end();
+      response.setHeader('Content-Type', 'application/json');
+      if (request.url === '/openai-style.json') {
+        response.end(
+          JSON.stringify({
+            creationTime: 'x',
+            prefixes: [{ ipv4Prefix: '198.51.100.0/24' }, { ipv6Prefix: '2001:db8:1::/48' }],
+          }),
+        );
+      } else response.end(JSON.stringify(['192.0.2.0/25']));
+    });
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    rangesUrl = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}`;
+    const dir = copyOfData();
+    const file = join(dir, 'assistants.json');
+    const assistants = JSON.parse(readFileSync(file, 'utf8'));
+    assistants.assistants = [
+      {
+        name: 'testbot',
+        user_agent_tokens: ['TestBot-User'],
+        range_urls: [`${rangesUrl}/openai-style.json`, `${rangesUrl}/plain.json`],
+        cidrs: ['203.0.113.64/26'],
+      },
+    ];
+    writeFileSync(file, JSON.stringify(assistants));
+    t = await startTestApp({
+      env: {
+        DATA_DIR: dir,
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_PER_IP: '3',
+        RATE_LIMIT_PER_ASSISTANT: '5',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    ranges.close();
+    ranges.closeAllConnections();
+  });
+
+  it('a claim from outside the ranges gets the per-IP limit and does not touch the assistant bucket', async () => {
+    const spoofed = await Promise.all([1, 2, 3, 4].map(() => as('203.0.113.7')));
+    expect(spoofed.map(policy)).toEqual(Array(4).fill('"default";q=3;w=60'));
+    expect(spoofed.map((r) => r.status).sort()).toEqual([200, 200, 200, 429]);
+  });
+
+  it('from inside the published ranges, the assistant limit shared by all its IPs', async () => {
+    // Two ranges from the OpenAI-style file, one from the plain list, one static CIDR.
+    const ips = [
+      '198.51.100.1',
+      '198.51.100.200',
+      '2001:db8:1::5',
+      '192.0.2.9',
+      '203.0.113.70',
+      '198.51.100.3',
+    ];
+    const responses = [];
+    for (const ip of ips) responses.push(await as(ip));
+    expect(responses.map(policy)).toEqual(Array(6).fill('"default";q=5;w=60'));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(responses.map((r) => r.headers.get('ratelimit')!.split(';')[1])).toEqual([
+      'r=4',
+      'r=3',
+      'r=2',
+      'r=1',
+      'r=0',
+      'r=0',
+    ]);
+  });
+
+  it('the same IPs without the user agent are ordinary clients', async () => {
+    const response = await as('198.51.100.77', '/api/v1/methodology', 'curl/8');
+    expect(policy(response)).toBe('"default";q=3;w=60');
+    expect(response.status).toBe(200);
+  });
+
+  it('a failed range refresh keeps the last good ranges', async () => {
+    failing = true;
+    await t.app.get(AssistantsService).refresh();
+    const response = await as('198.51.100.9');
+    expect(policy(response)).toBe('"default";q=5;w=60');
+    const plain = await as('192.0.2.10');
+    expect(policy(plain)).toBe('"default";q=5;w=60');
+  });
+});

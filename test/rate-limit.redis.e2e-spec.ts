@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
+import { eventually } from './support/edge';
+import { DisposableRedis, freePort } from './support/redis';
+import { describeWithRedis } from './support/requirements';
+
+/** Rate limits and assistant ranges shared by replicas through Redis (decisions §7). */
+
+const LIMIT = 50;
+const PATH = '/api/v1/finder/questions';
+const remaining = (r: Response) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1]);
+const countingIn = async (t: TestApp) =>
+  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await t.get('/metrics')).text())
+    ? 'redis'
+    : 'memory';
+
+async function burst(apps: TestApp[], total: number): Promise<number[]> {
+  const responses = await Promise.all(
+    Array.from({ length: total }, (_, i) => apps[i % apps.length].get(PATH)),
+  );
+  return responses.map((r) => r.status);
+}
+
+function replicas(redisUrl: string, extra: Record<string, string> = {}) {
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+    RATE_LIMIT_PER_IP: String(LIMIT),
+    ...extra,
+  };
+  return Promise.all([startTestApp({ env }), startTestApp({ env })]);
+}
+
+describeWithRedis('two replicas sharing one Redis', () => {
+  let apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+    apps = [];
+  });
+
+  it('admit exactly the limit between them when hit at once', async () => {
+    apps = await replicas(process.env.REDIS_URL!);
+    expect(await Promise.all(apps.map(countingIn))).toEqual(['redis', 'redis']);
+    const statuses = await burst(apps, 200);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - LIMIT);
+  });
+
+  it('keep answering when Redis stops, count in-process, and use Redis again when it returns', async () => {
+    const redis = new DisposableRedis(await freePort());
+    await redis.start();
+    try {
+      apps = await replicas(redis.url);
+      const [a, b] = apps;
+      expect(await Promise.all(apps.map(countingIn))).toEqual(['redis', 'redis']);
+      await burst(apps, 20);
+      expect(remaining(await b.get(PATH))).toBe(LIMIT - 21);
+
+      await redis.stop();
+      for (const t of apps) {
+        // Answered within a second, counted afresh in this process.
+        const response = await t.get(PATH, { signal: AbortSignal.timeout(1000) });
+        expect(response.status).toBe(200);
+        expect(remaining(response)).toBe(LIMIT - 1);
+        const next = await t.get(PATH, { signal: AbortSignal.timeout(1000) });
+        expect(remaining(next)).toBe(LIMIT - 2);
+        expect(await countingIn(t)).toBe('memory');
+      }
+
+      await redis.start();
+      await eventually(
+        async () => (await countingIn(a)) === 'redis' && (await countingIn(b)) === 'redis',
+      );
+      // The restarted Redis is empty: one shared window again.
+      const statuses = await burst(apps, 80);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    } finally {
+      await redis.stop();
+    }
+  });
+
+  it('a replica whose range fetch fails verifies assistants with the copy another stored in Redis', async () => {
+    let failing = false;
+    const ranges: Server = createServer((_request, response) => {
+      if (failing) return void response.writeHead(500).end();
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '198.51.100.0/24' }] }));
+    });
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = copyOfData();
+      const file = join(dir, 'assistants.json');
+      const assistants = JSON.parse(readFileSync(file, 'utf8'));
+      const port = (ranges.address() as AddressInfo).port;
+      assistants.assistants = [
+        {
+          name: 'testbot',
+          user_agent_tokens: ['TestBot-User'],
+          range_urls: [`http://127.0.0.1:${port}/ranges.json`],
+          cidrs: [],
+        },
+      ];
+      writeFileSync(file, JSON.stringify(assistants));
+      const env = {
+        DATA_DIR: dir,
+        TRUST_PROXY: 'loopback',
+        REDIS_URL: process.env.REDIS_URL!,
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+        RATE_LIMIT_PER_ASSISTANT: '500',
+      };
+      apps.push(await startTestApp({ env }));
+      failing = true;
+      apps.push(await startTestApp({ env }));
+      const response = await apps[1].get(PATH, {
+        headers: { 'User-Agent': 'TestBot-User/1.0', 'X-Forwarded-For': '198.51.100.20' },
+      });
+      expect(response.headers.get('ratelimit-policy')).toBe('"default";q=500;w=60');
+    } finally {
+      ranges.close();
+      ranges.closeAllConnections();
+    }
+  });
+});
