@@ -119,6 +119,15 @@ describe('initialize', () => {
     expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
   });
 
+  it('reports what the published server card says (name, version, capabilities)', async () => {
+    const card = await t.json('/.well-known/mcp/server-card.json');
+    expect(card.capabilities).toEqual(client.getServerCapabilities());
+    expect(card.serverInfo).toMatchObject({
+      name: client.getServerVersion()!.name,
+      version: client.getServerVersion()!.version,
+    });
+  });
+
   it('is stateless: no session id, JSON responses', async () => {
     const response = await post({}, initializeMessage);
     expect(response.status).toBe(200);
