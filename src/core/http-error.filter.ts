@@ -21,7 +21,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-const CLIENT_ERRORS: Record<number, string> = {
+export const CLIENT_ERRORS: Record<number, string> = {
   400: 'The request could not be read.',
   404: 'No resource at this path.',
   405: 'Method not allowed.',

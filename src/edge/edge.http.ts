@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { Metrics } from '../ops/metrics.service';
 import { holdsAnswers } from './paths';
+import { answerUnreadableRequests, refuseLongUrls } from './unread-requests';
 
 /**
  * Express middleware that runs before anything else, so every response, errors from body parsing
@@ -73,5 +74,7 @@ export function installEdge(app: NestExpressApplication, logger: Logger): void {
     });
     next();
   });
+  app.use(refuseLongUrls);
+  answerUnreadableRequests(app.getHttpServer());
   app.enableCors((request: Request, callback) => callback(null, corsFor(request.path)));
 }
