@@ -85,7 +85,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error.code === 'method_not_allowed' && !response.hasHeader('Allow')) {
       response.setHeader('Allow', 'GET, HEAD, OPTIONS');
     }
-    response.status(status).setHeader('Cache-Control', 'no-store');
+    // Set, not defaulted: a handler may have typed its response (HTML, Markdown) before failing.
+    response
+      .status(status)
+      .setHeader('Cache-Control', 'no-store')
+      .setHeader('Content-Type', 'application/json; charset=utf-8');
     response.json(error.toBody());
   }
 }
