@@ -74,7 +74,7 @@ export function installEdge(app: NestExpressApplication, logger: Logger): void {
     });
     next();
   });
+  app.enableCors((request: Request, callback) => callback(null, corsFor(request.path)));
   app.use(refuseLongUrls);
   answerUnreadableRequests(app.getHttpServer());
-  app.enableCors((request: Request, callback) => callback(null, corsFor(request.path)));
 }
