@@ -28,7 +28,7 @@ export interface ObservedResponse {
 
 const DOCUMENT_ID = 'https://contract.test/openapi.json';
 /** Statuses for requests the server does not read (info.description): the error body, any operation. */
-const UNREAD_REQUEST = new Set([400, 413, 414, 431]);
+const UNREAD_REQUEST = new Set([400, 408, 413, 414, 431]);
 /** Served outside the documented operations: the document itself and its viewer. */
 const UNDOCUMENTED = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
 
