@@ -134,9 +134,22 @@ describe('a changed dataset', () => {
 describe('the response cache', () => {
   // Found while fuzzing: 2000 entries of 60 KB pages under 8 KB keys (URLs and `Accept` are the
   // client's to vary) held over 300 MB.
-  it('holds at most its character budget, however many distinct pages are asked for', async () => {
-    const store = (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0]
+  const store = () =>
+    (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0]
       .store as BoundedMap<string, unknown>;
+
+  it('never holds recommendation answers (decisions §8)', async () => {
+    expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get(`/ai-seo-courses/finder?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get('/api/v1/courses?level=beginner')).status).toBe(200);
+    const keys = [...store().keys()];
+    expect(keys.some((key) => key.includes('level=beginner'))).toBe(true);
+    expect(keys.filter((key) => /recommendations|finder|experience=|objective=/.test(key))).toEqual(
+      [],
+    );
+  });
+
+  it('holds at most its character budget, however many distinct pages are asked for', async () => {
     const pages = 400;
     for (let i = 0; i < pages; i += 20) {
       await Promise.all(
@@ -148,9 +161,9 @@ describe('the response cache', () => {
       );
     }
     // The list page is over 50,000 characters: 400 of them would be over 20 M.
-    expect(store.size).toBeLessThan(pages);
-    expect(store.weight).toBeLessThanOrEqual(RESPONSE_CACHE_CHARS);
-    expect(store.weight).toBeGreaterThan(RESPONSE_CACHE_CHARS * 0.9);
+    expect(store().size).toBeLessThan(pages);
+    expect(store().weight).toBeLessThanOrEqual(RESPONSE_CACHE_CHARS);
+    expect(store().weight).toBeGreaterThan(RESPONSE_CACHE_CHARS * 0.9);
   });
 });
 
