@@ -145,6 +145,7 @@ describe('a data reload with a broken file under load', () => {
         DATA_DIR: dir,
         LOG_LEVEL: 'error',
         RATE_LIMIT_PER_IP: '1000000',
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -52,6 +53,9 @@ describe('SIGTERM', () => {
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY_SECONDS: '1',
         SLOW_MS: '1500',
+        // With REDIS_URL (CI), counted apart from every other run on the same Redis.
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+        RATE_LIMIT_PER_IP: '1000000',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -101,6 +105,7 @@ describe('SIGTERM', () => {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY_SECONDS: '1',
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
         RATE_LIMIT_PER_IP: '1000000',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
