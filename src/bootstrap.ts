@@ -8,6 +8,7 @@ import { Clock, SystemClock } from './core/clock';
 import { setupOpenApi } from './openapi/openapi.module';
 import { AppConfig } from './core/config';
 import { installEdge } from './edge/edge.http';
+import { applyTimeouts, HTTP_TIMEOUTS, type HttpTimeouts } from './edge/unread-requests';
 import { Lifecycle } from './ops/lifecycle';
 import { createLogger, PinoNestLogger } from './ops/logger';
 
@@ -21,6 +22,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   /** Modules mounted beside the app's own (tests add stub routes this way). */
   imports?: Array<Type | DynamicModule>;
+  /** Server timeouts against slow clients (tests shorten them); defaults to HTTP_TIMEOUTS. */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
@@ -56,12 +59,7 @@ export async function startApp(
 ): Promise<{ app: NestExpressApplication; url: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
-  const server = app.getHttpServer();
-  // Against slow clients: headers within 10 s, a whole request within 30 s. Idle keep-alive
-  // connections outlive a proxy's (60 s is common) so it never reuses one the server is closing.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 65_000;
+  applyTimeouts(app.getHttpServer(), { ...HTTP_TIMEOUTS, ...options.timeouts });
   await app.listen(config.port, config.host);
   app.get(Lifecycle).markListening();
   const address = app.getHttpServer().address() as { port: number };

@@ -1,6 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Cache, CACHE_MANAGER } from '@nestjs/cache-manager';
+import type { Keyv } from 'keyv';
 import { CatalogService } from '../src/catalog/catalog.service';
+import type { BoundedMap } from '../src/edge/bounded-map';
+import { RESPONSE_CACHE_CHARS } from '../src/edge/edge.module';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
@@ -124,6 +128,44 @@ describe('a changed dataset', () => {
     );
     const stale = await t.get(path, { headers: { 'If-None-Match': before! } });
     expect(stale.status).toBe(200);
+  });
+});
+
+describe('the response cache', () => {
+  // Found while fuzzing: 2000 entries of 60 KB pages under 8 KB keys (URLs and `Accept` are the
+  // client's to vary) held over 300 MB.
+  const store = () =>
+    (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0]
+      .store as BoundedMap<string, unknown>;
+
+  it('never holds recommendation answers (decisions §8)', async () => {
+    expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get(`/ai-seo-courses/finder?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get('/api/v1/courses?level=beginner')).status).toBe(200);
+    const keys = [...store().keys()];
+    expect(keys.some((key) => key.includes('level=beginner'))).toBe(true);
+    expect(
+      keys.filter((key) =>
+        /recommendations|ai-seo-courses\/finder|experience=|objective=/.test(key),
+      ),
+    ).toEqual([]);
+  });
+
+  it('holds at most its character budget, however many distinct pages are asked for', async () => {
+    const pages = 400;
+    for (let i = 0; i < pages; i += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) =>
+          t
+            .get('/ai-seo-courses', { headers: { Accept: `text/html, x/${i + j}` } })
+            .then((r) => r.text()),
+        ),
+      );
+    }
+    // The list page is over 50,000 characters: 400 of them would be over 20 M.
+    expect(store().size).toBeLessThan(pages);
+    expect(store().weight).toBeLessThanOrEqual(RESPONSE_CACHE_CHARS);
+    expect(store().weight).toBeGreaterThan(RESPONSE_CACHE_CHARS * 0.9);
   });
 });
 

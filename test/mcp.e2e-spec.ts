@@ -610,6 +610,32 @@ describe('HTTP-level errors on /mcp use the contract error shape', () => {
   });
 });
 
+describe('requests the SDK cannot read are protocol errors, never internal ones', () => {
+  // Found by fuzzing: the SDK answered these -32603 with zod's issue list as the message.
+  it.each([
+    ['initialize without params', { method: 'initialize' }],
+    ['initialize without protocolVersion', { method: 'initialize', params: { capabilities: {} } }],
+    ['resources/read without uri', { method: 'resources/read', params: {} }],
+    ['completion/complete without ref', { method: 'completion/complete', params: {} }],
+    [
+      'prompts/get with an object argument',
+      { method: 'prompts/get', params: { name: 'find_ai_seo_course', arguments: { a: {} } } },
+    ],
+    [
+      'a resource URI with a bad %-escape',
+      { method: 'resources/read', params: { uri: 'coursefinder://courses/%zz' } },
+    ],
+  ])('%s is -32602 with a short message', async (_name, request) => {
+    const response = await send('POST', {}, JSON.stringify({ jsonrpc: '2.0', id: 7, ...request }));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32602, message: `Invalid params for ${request.method}.` },
+    });
+  });
+});
+
 describe('privacy', () => {
   it('never logs tool arguments or resource slugs, with every log level on', async () => {
     const logs = logCapture();

@@ -204,9 +204,13 @@ describe('pages', () => {
     expect(html.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.response.headers.get('cache-control')).toBe('no-store');
     expect(html.body).toContain('No course has the slug &quot;no-such-course&quot;.');
-    for (const accept of ['application/json', '*/*', 'text/markdown']) {
-      const response = await t.get('/ai-seo-courses/NOT_A_SLUG', { headers: { Accept: accept } });
+    for (const accept of ['application/json', '*/*', 'text/markdown', undefined]) {
+      const response = await t.get('/ai-seo-courses/NOT_A_SLUG', {
+        headers: accept === undefined ? {} : { Accept: accept },
+      });
       expect(response.status).toBe(404);
+      // The handler had typed its answer HTML or Markdown before the slug turned out unknown.
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expectValid(errorBodySchema, await response.json());
     }
   });

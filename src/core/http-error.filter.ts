@@ -21,7 +21,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-const CLIENT_ERRORS: Record<number, string> = {
+export const CLIENT_ERRORS: Record<number, string> = {
   400: 'The request could not be read.',
   404: 'No resource at this path.',
   405: 'Method not allowed.',
@@ -85,7 +85,11 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error.code === 'method_not_allowed' && !response.hasHeader('Allow')) {
       response.setHeader('Allow', 'GET, HEAD, OPTIONS');
     }
-    response.status(status).setHeader('Cache-Control', 'no-store');
+    // Set, not defaulted: a handler may have typed its response (HTML, Markdown) before failing.
+    response
+      .status(status)
+      .setHeader('Cache-Control', 'no-store')
+      .setHeader('Content-Type', 'application/json; charset=utf-8');
     response.json(error.toBody());
   }
 }

@@ -3,8 +3,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { Lifecycle } from '../ops/lifecycle';
 import { Metrics } from '../ops/metrics.service';
 import { holdsAnswers } from './paths';
+import { answerUnreadableRequests, refuseLongUrls } from './unread-requests';
 
 /**
  * Express middleware that runs before anything else, so every response, errors from body parsing
@@ -43,8 +45,12 @@ declare module 'express-serve-static-core' {
 
 export function installEdge(app: NestExpressApplication, logger: Logger): void {
   const metrics = app.get(Metrics);
+  const lifecycle = app.get(Lifecycle);
   app.use((request: Request, response: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
+    // Draining: no connection is reused, so no request races the server closing an idle one;
+    // a client's next request opens a new connection, refused once the server stops listening.
+    if (lifecycle.draining) response.setHeader('Connection', 'close');
     request.id = requestIdOf(request);
     response.setHeader('X-Request-Id', request.id);
     response.setHeader('X-Content-Type-Options', 'nosniff');
@@ -74,4 +80,6 @@ export function installEdge(app: NestExpressApplication, logger: Logger): void {
     next();
   });
   app.enableCors((request: Request, callback) => callback(null, corsFor(request.path)));
+  app.use(refuseLongUrls);
+  answerUnreadableRequests(app.getHttpServer());
 }

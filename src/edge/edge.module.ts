@@ -6,7 +6,7 @@ import { Keyv } from 'keyv';
 import { AssistantsService } from './assistants.service';
 import { BoundedMap } from './bounded-map';
 import { FixedWindowStorage } from './fixed-window.storage';
-import { HttpCacheInterceptor } from './http-cache.interceptor';
+import { HttpCacheInterceptor, type Representation } from './http-cache.interceptor';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
 import { RedisConnection } from './redis.connection';
 
@@ -17,9 +17,24 @@ import { RedisConnection } from './redis.connection';
 })
 export class RateLimitModule {}
 
+/**
+ * At most 2000 bodies, and at most 16 M characters of bodies and keys (32 MB even for two-byte
+ * strings): URLs, and `Accept` on negotiated pages, are the client's to vary, and 2000 pages of
+ * 60 KB with 8 KB keys filled over 300 MB of heap.
+ */
+export const RESPONSE_CACHE_ENTRIES = 2000;
+export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;
+
+/** Keyv stores `{ value, expires }`; strings count by their length in UTF-16 code units. */
+function weighEntry(key: string, entry: { value?: Representation }): number {
+  return key.length + (entry.value?.body.length ?? 0);
+}
+
 function responseCache(): Keyv {
   // Entries are handed out as they were stored: no JSON round trip per request.
-  const keyv = new Keyv({ store: new BoundedMap(2000) });
+  const keyv = new Keyv({
+    store: new BoundedMap(RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_CHARS, weighEntry),
+  });
   keyv.serialize = undefined;
   keyv.deserialize = undefined;
   return keyv;

@@ -1,4 +1,5 @@
 import { parseCidr, parseRangeFile } from './assistants.service';
+import { BoundedMap } from './bounded-map';
 import { ifNoneMatchMatches } from './http-cache.interceptor';
 import { holdsAnswers, isRateLimited } from './paths';
 
@@ -90,4 +91,31 @@ describe('paths', () => {
     ['/api/v1/courses', false],
     ['/ai-seo-courses', false],
   ])('holdsAnswers(%s) is %s', (path, expected) => expect(holdsAnswers(path)).toBe(expected));
+});
+
+describe('BoundedMap', () => {
+  it('forgets the oldest entries beyond its capacity', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1).set('b', 2).set('c', 3);
+    expect([...map.keys()]).toEqual(['b', 'c']);
+  });
+
+  it('forgets the oldest entries once their weights exceed the budget', () => {
+    const map = new BoundedMap<string, string>(100, 10, (key, value) => key.length + value.length);
+    map.set('a', 'xxxx').set('b', 'xxxx');
+    expect(map.weight).toBe(10);
+    map.set('c', 'xx');
+    expect([...map.keys()]).toEqual(['b', 'c']);
+    expect(map.weight).toBe(8);
+  });
+
+  it('counts a replaced entry once, and never holds an entry heavier than the budget', () => {
+    const map = new BoundedMap<string, string>(100, 10, (key, value) => key.length + value.length);
+    map.set('a', 'xxxx').set('a', 'xx');
+    expect(map.weight).toBe(3);
+    map.set('big', 'x'.repeat(20));
+    expect(map.has('big')).toBe(false);
+    map.delete('a');
+    expect(map.weight).toBe(0);
+  });
 });

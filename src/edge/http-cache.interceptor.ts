@@ -29,7 +29,7 @@ import { holdsAnswers } from './paths';
 export const CACHE_CONTROL = 'public, max-age=300';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-interface Representation {
+export interface Representation {
   body: string;
   etag: string;
   type: string;

@@ -28,7 +28,7 @@ export interface ObservedResponse {
 
 const DOCUMENT_ID = 'https://contract.test/openapi.json';
 /** Statuses for requests the server does not read (info.description): the error body, any operation. */
-const UNREAD_REQUEST = new Set([400, 413, 414, 431]);
+const UNREAD_REQUEST = new Set([400, 408, 413, 414, 431]);
 /** Served outside the documented operations: the document itself and its viewer. */
 const UNDOCUMENTED = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
 
@@ -52,14 +52,15 @@ export class Contract {
     this.basePath = new URL(document.servers[0].url).pathname.replace(/\/$/, '');
     this.routes = Object.keys(document.paths).map((template) => ({
       template,
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`, 'i'),
     }));
   }
 
   /** What is wrong with a response, by the document; empty when it conforms. */
   problems(response: ObservedResponse): string[] {
-    const path = new URL(response.url).pathname;
-    if (!path.startsWith(`${this.basePath}/`)) return [];
+    // Express matches routes case-insensitively, with or without one trailing slash.
+    const path = new URL(response.url).pathname.replace(/(.)\/$/, '$1');
+    if (!path.toLowerCase().startsWith(`${this.basePath.toLowerCase()}/`)) return [];
     const relative = path.slice(this.basePath.length);
     const method = response.method.toLowerCase();
     const operationKey = method === 'head' ? 'get' : method;
@@ -109,6 +110,9 @@ export class Contract {
   }
 
   private validate(response: ObservedResponse, at: string[], name: string): string[] {
+    if (response.method.toUpperCase() === 'HEAD') {
+      return response.body === '' ? [] : [`${name}: a HEAD response has a body`];
+    }
     let body: unknown;
     try {
       body = JSON.parse(response.body);

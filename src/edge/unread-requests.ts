@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from '../core/domain-error';
+import { CLIENT_ERRORS } from '../core/http-error.filter';
+
+/**
+ * Requests the service will not read (decisions §5), answered with the contract's error body:
+ * those Node's HTTP parser refuses before Express sees them, and over-long URLs.
+ */
+
+/**
+ * The longest request target served; longer ones are 414. Node refuses a request line and headers
+ * above 16 KB together (`maxHeaderSize`) with 431 before this check can run.
+ */
+export const MAX_URL_LENGTH = 8192;
+
+export interface HttpTimeouts {
+  /** The whole request line and headers must arrive within this. */
+  headersMs: number;
+  /** The whole request must arrive within this. */
+  requestMs: number;
+  /** Idle keep-alive connections close after this. */
+  keepAliveMs: number;
+  /** How often Node looks for requests past `headersMs`/`requestMs` (its default is 30 s). */
+  checkEveryMs: number;
+}
+
+/**
+ * Against slow clients: headers within 10 s, a whole request within 30 s, checked every second.
+ * Idle keep-alive connections outlive a proxy's (60 s is common) so it never reuses one the server
+ * is closing.
+ */
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 65_000,
+  checkEveryMs: 1_000,
+};
+
+/** Before `listen`: Node starts its timeout checks when the server starts listening. */
+export function applyTimeouts(server: Server, timeouts: HttpTimeouts): void {
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    timeouts.checkEveryMs;
+}
+
+/** Node's own mapping of parser errors to statuses (`socketOnError` in `_http_server.js`). */
+const STATUS_OF_PARSER_ERROR: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+function rawErrorResponse(status: number): string {
+  const body = JSON.stringify(new DomainError('bad_request', CLIENT_ERRORS[status]).toBody());
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Access-Control-Allow-Origin: *',
+    'X-Content-Type-Options: nosniff',
+    `X-Request-Id: ${randomUUID()}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Node answers what its parser refuses (an unknown method, a malformed request line, headers over
+ * 16 KB, headers or a request past the timeouts) with a bare status line. This gives those answers
+ * the contract's error body, as Node would: only when no response has started on the connection.
+ */
+export function answerUnreadableRequests(server: Server): void {
+  server.on(
+    'clientError',
+    (error: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: ServerResponse }) => {
+      if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+        socket.destroy();
+        return;
+      }
+      const status = STATUS_OF_PARSER_ERROR[error.code ?? ''] ?? 400;
+      socket.end(rawErrorResponse(status), () => socket.destroy());
+    },
+  );
+}
+
+/** Express middleware: a URL longer than MAX_URL_LENGTH is 414. */
+export function refuseLongUrls(request: Request, response: Response, next: NextFunction): void {
+  if (request.originalUrl.length <= MAX_URL_LENGTH) return next();
+  response
+    .status(414)
+    .setHeader('Cache-Control', 'no-store')
+    .json(new DomainError('bad_request', CLIENT_ERRORS[414]).toBody());
+}

@@ -1,0 +1,180 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { AssistantsService } from '../src/edge/assistants.service';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
+import { eventually, logCapture, mcpCall } from './support/edge';
+import { startTraffic } from './support/load';
+import { DisposableRedis, freePort } from './support/redis';
+import { describeWithRedis } from './support/requirements';
+
+/**
+ * Faults under load: Redis lost and back, range files that fail, a broken data file reloaded.
+ * Throughout, every request is answered and none with a 5xx. (SIGTERM under load: shutdown.e2e-spec.ts.)
+ */
+
+const ROOT = join(__dirname, '..');
+
+const TRAFFIC: Array<[string, RequestInit?]> = [
+  ['/api/v1/finder/questions'],
+  ['/api/v1/courses?level=beginner&sort=price-asc'],
+  ['/mcp', mcpCall('search_courses', { level: 'beginner' })],
+  ['/ai-seo-courses/answer-engine-foundations'],
+];
+
+const storeOf = async (t: TestApp) =>
+  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(`${t.url}/metrics`)).text())
+    ? 'redis'
+    : 'memory';
+
+describeWithRedis('Redis killed and restarted under load', () => {
+  it('answers every request, counting in-process while Redis is away and in Redis again once back', async () => {
+    const redis = new DisposableRedis(await freePort());
+    await redis.start();
+    const t = await startTestApp({
+      env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test:${randomUUID()}:` },
+    });
+    const traffic = startTraffic(t.url, TRAFFIC);
+    try {
+      await traffic.more(40);
+      expect(await storeOf(t)).toBe('redis');
+
+      await redis.stop();
+      await eventually(async () => (await storeOf(t)) === 'memory');
+      await traffic.more(40);
+
+      await redis.start();
+      await eventually(async () => (await storeOf(t)) === 'redis');
+      await traffic.more(40);
+    } finally {
+      await traffic.stop();
+      await t.close();
+      await redis.stop();
+    }
+    expect(traffic.failures).toEqual([]);
+    expect(new Set(traffic.statuses)).toEqual(new Set([200]));
+  });
+});
+
+describe('range files that fail', () => {
+  let ranges: Server;
+  let t: TestApp;
+  const log = logCapture();
+
+  beforeAll(async () => {
+    // Every way a vendor's file can fail: an error status, no answer, not JSON, no CIDR in it.
+    ranges = createServer((request, response) => {
+      if (request.url === '/hang.json') return;
+      if (request.url === '/error.json') return void response.writeHead(500).end();
+      response.setHeader('Content-Type', 'application/json');
+      response.end(request.url === '/garbage.json' ? '{"prefixes": [' : '{"prefixes": []}');
+    });
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}`;
+    const dir = copyOfData();
+    const file = join(dir, 'assistants.json');
+    const assistants = JSON.parse(readFileSync(file, 'utf8'));
+    assistants.assistants = [
+      {
+        name: 'testbot',
+        user_agent_tokens: ['TestBot-User'],
+        range_urls: ['hang', 'error', 'garbage', 'empty'].map((name) => `${base}/${name}.json`),
+        cidrs: ['203.0.113.64/26'],
+      },
+    ];
+    writeFileSync(file, JSON.stringify(assistants));
+    t = await startTestApp({
+      env: { DATA_DIR: dir, TRUST_PROXY: 'loopback', RATE_LIMIT_PER_ASSISTANT: '5000' },
+      logStream: log.stream,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    ranges.close();
+    ranges.closeAllConnections();
+  });
+
+  it('do not stop the start or any request, and the static CIDRs still verify the assistant', async () => {
+    const traffic = startTraffic(t.url, TRAFFIC);
+    const refreshes = [1, 2, 3].map(() => t.app.get(AssistantsService).refresh());
+    await traffic.more(60);
+    const as = (ip: string) =>
+      fetch(`${t.url}/api/v1/methodology`, {
+        headers: { 'User-Agent': 'TestBot-User/1.0', 'X-Forwarded-For': ip },
+      });
+    expect((await as('203.0.113.70')).headers.get('ratelimit-policy')).toBe(
+      '"default";q=5000;w=60',
+    );
+    expect((await as('198.51.100.9')).headers.get('ratelimit-policy')).toBe(
+      '"default";q=1000000;w=60',
+    );
+    await traffic.stop();
+    await Promise.all(refreshes);
+    expect(traffic.failures).toEqual([]);
+    expect(new Set(traffic.statuses)).toEqual(new Set([200]));
+    const warnings = log.lines().filter((line) => line.includes('could not be fetched'));
+    for (const name of ['hang', 'error', 'garbage', 'empty']) {
+      expect(warnings.some((line) => line.includes(`/${name}.json`))).toBe(true);
+    }
+  });
+});
+
+describe('a data reload with a broken file under load', () => {
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  }, 180_000);
+  afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
+
+  // The built service in its own process, so SIGHUP is a real signal (jest gives tests a process
+  // object of their own, whose listeners a signal never reaches).
+  it('is refused on SIGHUP; the old data keeps being served, without an error', async () => {
+    const dir = copyOfData();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    child = spawn('node', ['dist/main'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_PER_IP: '1000000',
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const refusals: string[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('Reload failed')) refusals.push(line);
+    });
+    await eventually(
+      async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200,
+    );
+    const before = await (await fetch(`${url}/api/v1/courses`)).text();
+    const traffic = startTraffic(url, TRAFFIC);
+    try {
+      await traffic.more(40);
+      const file = join(dir, 'courses.json');
+      writeFileSync(file, readFileSync(file, 'utf8').slice(0, 5000));
+      child.kill('SIGHUP');
+      await eventually(async () => refusals.length === 1);
+      await traffic.more(40);
+      writeFileSync(join(dir, 'methodology.json'), '{"weights": "none"}');
+      child.kill('SIGHUP');
+      await eventually(async () => refusals.length === 2);
+      await traffic.more(40);
+    } finally {
+      await traffic.stop();
+    }
+    expect(await (await fetch(`${url}/api/v1/courses`)).text()).toBe(before);
+    expect(child.exitCode).toBeNull();
+    expect(traffic.failures).toEqual([]);
+    expect(new Set(traffic.statuses)).toEqual(new Set([200]));
+  }, 60_000);
+});
