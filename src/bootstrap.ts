@@ -3,7 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
 import type { DestinationStream } from 'pino';
+import { json } from 'express';
 import { AppModule } from './app.module';
+import { BufferAwareExpressAdapter } from './core/express-adapter';
+import { MCP_PATH } from './mcp/server-info';
 import { Clock, SystemClock } from './core/clock';
 import { setupOpenApi } from './openapi/openapi.module';
 import { AppConfig } from './core/config';
@@ -11,6 +14,9 @@ import { installEdge } from './edge/edge.http';
 import { applyTimeouts, HTTP_TIMEOUTS, type HttpTimeouts } from './edge/unread-requests';
 import { Lifecycle } from './ops/lifecycle';
 import { createLogger, PinoNestLogger } from './ops/logger';
+
+/** JSON-RPC bodies of `/mcp`; larger ones are 413. */
+export const MCP_BODY_LIMIT = '100kb';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
@@ -34,9 +40,12 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   const root = AppModule.forRoot(config, options.clock ?? new SystemClock());
   const app = await NestFactory.create<NestExpressApplication>(
     { ...root, imports: [...(root.imports ?? []), ...(options.imports ?? [])] },
-    { logger: new PinoNestLogger(log), abortOnError: false },
+    new BufferAwareExpressAdapter(),
+    // Only `/mcp` takes a body: parsers on every GET cost a sixth of a cached response.
+    { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );
   installEdge(app, log);
+  app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }));
   app.disable('x-powered-by');
   // Strong ETags come from our own interceptor; Express's weak ones are off.
   app.set('etag', false);

@@ -18,14 +18,14 @@ import { RedisConnection } from './redis.connection';
 export class RateLimitModule {}
 
 /**
- * At most 2000 bodies, and at most 16 M characters of bodies and keys (32 MB even for two-byte
- * strings): URLs, and `Accept` on negotiated pages, are the client's to vary, and 2000 pages of
+ * At most 2000 bodies, and at most 16 M units of body bytes and key characters (at most 32 MB):
+ * URLs, and `Accept` on negotiated pages, are the client's to vary, and 2000 pages of
  * 60 KB with 8 KB keys filled over 300 MB of heap.
  */
 export const RESPONSE_CACHE_ENTRIES = 2000;
 export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;
 
-/** Keyv stores `{ value, expires }`; strings count by their length in UTF-16 code units. */
+/** Keyv stores `{ value, expires }`; keys count in UTF-16 code units, bodies in bytes. */
 function weighEntry(key: string, entry: { value?: Representation }): number {
   return key.length + (entry.value?.body.length ?? 0);
 }

@@ -30,7 +30,8 @@ export const CACHE_CONTROL = 'public, max-age=300';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface Representation {
-  body: string;
+  /** Encoded once, when first served for a dataset version. */
+  body: Buffer;
   etag: string;
   type: string;
   /** Headers the handler set that describe the representation, replayed on cache hits. */
@@ -50,7 +51,7 @@ export const VaryOn = (...headers: string[]) =>
     headers.map((header) => header.toLowerCase()),
   );
 
-export function strongEtag(body: string): string {
+export function strongEtag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -128,11 +129,9 @@ export class HttpCacheInterceptor implements NestInterceptor {
         !Buffer.isBuffer(result) &&
         !(result instanceof StreamableFile));
     if (!serialisable || response.statusCode !== 200 || response.headersSent) return result;
-    const body = typeof result === 'string' ? result : JSON.stringify(result);
+    const body = Buffer.from(typeof result === 'string' ? result : JSON.stringify(result));
     const type =
-      typeof result === 'string'
-        ? String(response.getHeader('Content-Type') ?? 'text/plain; charset=utf-8')
-        : JSON_TYPE;
+      typeof result === 'string' ? textType(response.getHeader('Content-Type')) : JSON_TYPE;
     const headers = REPRESENTATION_HEADERS.flatMap((name): [string, string][] => {
       const value = response.getHeader(name);
       return value === undefined ? [] : [[name, String(value)]];
@@ -143,11 +142,17 @@ export class HttpCacheInterceptor implements NestInterceptor {
   }
 }
 
+/** The handler's type for a string body, with the charset Express adds when it sends a string. */
+function textType(declared: unknown): string {
+  const type = typeof declared === 'string' ? declared : 'text/plain';
+  return /;\s*charset=/i.test(type) ? type : `${type}; charset=utf-8`;
+}
+
 function send(
   request: Request,
   response: Response,
   { body, etag, type, headers }: Representation,
-): string {
+): Buffer {
   // `res.send` answers 304 when `req.fresh`; our evaluation is the one it uses.
   Object.defineProperty(request, 'fresh', {
     value: ifNoneMatchMatches(request.get('if-none-match'), etag),
