@@ -56,11 +56,16 @@ async function waitReady(base, deadlineMs = 15_000) {
   }
 }
 
-/** Starts `node dist/main` with limits far above the load (the limiter still counts). */
+/** `npm start`'s command line (Node flags included), which the Docker image runs too. */
+const START_ARGS = JSON.parse(readFileSync('package.json', 'utf8'))
+  .scripts.start.split(' ')
+  .slice(1);
+
+/** Starts the service as `npm start` does, with limits far above the load (the limiter still counts). */
 async function startService(extraEnv = {}) {
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, ['dist/main'], {
+  const child = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),
