@@ -29,6 +29,7 @@ import {
 import { DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
+import { SAMPLE_ANSWERS } from './support/answers';
 
 /** The MCP server against a real HTTP server, through the official SDK client (decisions §10). */
 
@@ -252,14 +253,7 @@ describe('tools/call returns the REST body', () => {
   });
 
   it('recommend_courses returns matches for a common answer set', async () => {
-    const result = await call('recommend_courses', {
-      experience: 'beginner',
-      objective: 'ai_geo',
-      learning_style: 'self_paced',
-      freshness: 'important',
-      budget: 'under_100',
-      operating_model: 'brand_client',
-    });
+    const result = await call('recommend_courses', SAMPLE_ANSWERS);
     expect((result.structuredContent as any).data.results.length).toBeGreaterThan(0);
   });
 
@@ -322,14 +316,7 @@ describe('tools/call errors: isError results with the REST body', () => {
     await expectToolError('compare_courses', {}, 'invalid_parameters');
   });
 
-  const answers = {
-    experience: 'beginner',
-    objective: 'ai_geo',
-    learning_style: 'self_paced',
-    freshness: 'important',
-    budget: 'under_100',
-    operating_model: 'brand_client',
-  };
+  const answers = SAMPLE_ANSWERS;
 
   it('recommend_courses: a missing answer is invalid_answers, as on REST', async () => {
     const { budget: _budget, ...five } = answers;

@@ -9,15 +9,9 @@ import {
 } from '../src/recommendations/recommendation.schema';
 import { startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
+import { SAMPLE_ANSWERS } from './support/answers';
 
-const ANSWERS: Answers = {
-  experience: 'beginner',
-  objective: 'ai_geo',
-  learning_style: 'self_paced',
-  freshness: 'important',
-  budget: 'under_100',
-  operating_model: 'brand_client',
-};
+const ANSWERS: Answers = SAMPLE_ANSWERS;
 const query = (answers: Record<string, string>) => new URLSearchParams(answers).toString();
 
 let t: TestApp;

@@ -10,6 +10,7 @@ import { allAnswers } from '../src/recommendations/distribution';
 import { SiteService } from '../src/site/site.service';
 import { copyOfData, DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
+import { SAMPLE_ANSWERS } from './support/answers';
 
 const ORIGIN = 'http://localhost:3000';
 const records: CourseRecord[] = JSON.parse(
@@ -38,14 +39,7 @@ const escapeHtml = (value: string) =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
-const ANSWERS = {
-  experience: 'beginner',
-  objective: 'ai_geo',
-  learning_style: 'self_paced',
-  freshness: 'important',
-  budget: 'under_100',
-  operating_model: 'brand_client',
-};
+const ANSWERS = SAMPLE_ANSWERS;
 
 let t: TestApp;
 beforeAll(async () => {
