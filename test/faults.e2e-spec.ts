@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AssistantsService } from '../src/edge/assistants.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { eventually, logCapture, mcpCall } from './support/edge';
+import { dataWithTestAssistant, eventually, logCapture, mcpCall } from './support/edge';
 import { startTraffic } from './support/load';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
@@ -75,18 +75,10 @@ describe('range files that fail', () => {
     });
     await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}`;
-    const dir = copyOfData();
-    const file = join(dir, 'assistants.json');
-    const assistants = JSON.parse(readFileSync(file, 'utf8'));
-    assistants.assistants = [
-      {
-        name: 'testbot',
-        user_agent_tokens: ['TestBot-User'],
-        range_urls: ['hang', 'error', 'garbage', 'empty'].map((name) => `${base}/${name}.json`),
-        cidrs: ['203.0.113.64/26'],
-      },
-    ];
-    writeFileSync(file, JSON.stringify(assistants));
+    const dir = dataWithTestAssistant(
+      ['hang', 'error', 'garbage', 'empty'].map((name) => `${base}/${name}.json`),
+      ['203.0.113.64/26'],
+    );
     t = await startTestApp({
       env: { DATA_DIR: dir, TRUST_PROXY: 'loopback', RATE_LIMIT_PER_ASSISTANT: '5000' },
       logStream: log.stream,

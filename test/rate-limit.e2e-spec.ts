@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AssistantsService } from '../src/edge/assistants.service';
 import { errorBodySchema } from '../src/core/envelope.schema';
-import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { EdgeStubsModule, mcpCall, STUB_PAGE } from './support/edge';
+import { startTestApp, type TestApp } from './support/app';
+import { dataWithTestAssistant, EdgeStubsModule, mcpCall, STUB_PAGE } from './support/edge';
 import { expectValid } from './support/schemas';
 
 /** Rate limits (decisions §7), counted in-process (the Redis suite covers the shared store). */
@@ -122,18 +120,10 @@ describe('AI assistants', () => {
     });
     await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
     rangesUrl = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}`;
-    const dir = copyOfData();
-    const file = join(dir, 'assistants.json');
-    const assistants = JSON.parse(readFileSync(file, 'utf8'));
-    assistants.assistants = [
-      {
-        name: 'testbot',
-        user_agent_tokens: ['TestBot-User'],
-        range_urls: [`${rangesUrl}/openai-style.json`, `${rangesUrl}/plain.json`],
-        cidrs: ['203.0.113.64/26'],
-      },
-    ];
-    writeFileSync(file, JSON.stringify(assistants));
+    const dir = dataWithTestAssistant(
+      [`${rangesUrl}/openai-style.json`, `${rangesUrl}/plain.json`],
+      ['203.0.113.64/26'],
+    );
     t = await startTestApp({
       env: {
         DATA_DIR: dir,

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { eventually } from './support/edge';
+import { startTestApp, type TestApp } from './support/app';
+import { dataWithTestAssistant, eventually } from './support/edge';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
@@ -92,19 +90,8 @@ describeWithRedis('two replicas sharing one Redis', () => {
     });
     await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
     try {
-      const dir = copyOfData();
-      const file = join(dir, 'assistants.json');
-      const assistants = JSON.parse(readFileSync(file, 'utf8'));
       const port = (ranges.address() as AddressInfo).port;
-      assistants.assistants = [
-        {
-          name: 'testbot',
-          user_agent_tokens: ['TestBot-User'],
-          range_urls: [`http://127.0.0.1:${port}/ranges.json`],
-          cidrs: [],
-        },
-      ];
-      writeFileSync(file, JSON.stringify(assistants));
+      const dir = dataWithTestAssistant([`http://127.0.0.1:${port}/ranges.json`]);
       const env = {
         DATA_DIR: dir,
         TRUST_PROXY: 'loopback',

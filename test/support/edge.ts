@@ -1,6 +1,9 @@
 import { Controller, Get, Header, Module } from '@nestjs/common';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { copyOfData } from './app';
 
 /** A route that returns a string with its own content type and is not rate limited. */
 export const STUB_PAGE = '/test-stub/page.md';
@@ -55,4 +58,19 @@ export async function eventually(check: () => Promise<boolean>, attempts = 100):
     await sleep(100);
   }
   throw new Error('condition not reached');
+}
+
+/**
+ * A private copy of the data whose only AI assistant is `testbot` (user agent `TestBot-User`), with
+ * its ranges at the given URLs (local test servers) plus optional static CIDRs.
+ */
+export function dataWithTestAssistant(rangeUrls: string[], cidrs: string[] = []): string {
+  const dir = copyOfData();
+  const file = join(dir, 'assistants.json');
+  const assistants = JSON.parse(readFileSync(file, 'utf8'));
+  assistants.assistants = [
+    { name: 'testbot', user_agent_tokens: ['TestBot-User'], range_urls: rangeUrls, cidrs },
+  ];
+  writeFileSync(file, JSON.stringify(assistants));
+  return dir;
 }
