@@ -1,6 +1,6 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { MCP_PATH } from '../mcp/server-info';
+import { isMcpPath } from '../edge/paths';
 import { DomainError } from './domain-error';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,9 +9,9 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 @Injectable()
 export class MethodNotAllowedMiddleware implements NestMiddleware {
   use(request: Request, _response: Response, next: NextFunction): void {
+    if (READ_METHODS.has(request.method)) return next();
     // Mounted on a pattern, Express reports the path relative to it: `baseUrl` holds the rest.
-    const path = `${request.baseUrl}${request.path}`.toLowerCase().replace(/\/+$/, '');
-    if (READ_METHODS.has(request.method) || path === MCP_PATH) return next();
+    if (isMcpPath(`${request.baseUrl}${request.path}`)) return next();
     throw new DomainError(
       'method_not_allowed',
       `${request.method} is not allowed here: the service is read-only (GET, HEAD, OPTIONS).`,

@@ -1,7 +1,7 @@
 import { parseCidr, parseRangeFile } from './assistants.service';
 import { BoundedMap } from './bounded-map';
 import { ifNoneMatchMatches } from './http-cache.interceptor';
-import { holdsAnswers, isRateLimited } from './paths';
+import { holdsAnswers, isMcpPath, isRateLimited } from './paths';
 
 describe('ifNoneMatchMatches (RFC 9110 §13.1.2)', () => {
   const tag = '"abc"';
@@ -82,15 +82,27 @@ describe('paths', () => {
     ['/robots.txt', false],
     ['/api/v10/courses', false],
     ['/mcpx', false],
+    ['/api/v1//courses', true],
+    ['/x/api/v1', false],
   ])('isRateLimited(%s) is %s', (path, expected) => expect(isRateLimited(path)).toBe(expected));
 
   it.each([
     ['/api/v1/recommendations', true],
     ['/API/v1/Recommendations/', true],
     ['/ai-seo-courses/finder', true],
+    ['/ai-seo-courses/finder//', true],
     ['/api/v1/courses', false],
     ['/ai-seo-courses', false],
+    ['/api/v1/recommendations/x', false],
   ])('holdsAnswers(%s) is %s', (path, expected) => expect(holdsAnswers(path)).toBe(expected));
+
+  it.each([
+    ['/mcp', true],
+    ['/MCP//', true],
+    ['/mcpx', false],
+    ['/mcp/x', false],
+    ['/api/mcp', false],
+  ])('isMcpPath(%s) is %s', (path, expected) => expect(isMcpPath(path)).toBe(expected));
 });
 
 describe('BoundedMap', () => {

@@ -1,14 +1,22 @@
 /**
  * Which paths the edge treats specially. Express matches routes case-insensitively and with or
- * without a trailing slash, so paths are compared in that normal form.
+ * without a trailing slash, so these match in any case and with any trailing slashes. Regular
+ * expressions rather than a normalised copy of the path: they run on every request and allocate
+ * nothing.
  */
 
-const normal = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';
+const MCP = /^\/mcp\/*$/i;
+const RATE_LIMITED = /^\/(?:mcp\/*|api\/v1(?:\/.*)?)$/i;
+const HOLDS_ANSWERS = /^\/(?:api\/v1\/recommendations|ai-seo-courses\/finder)\/*$/i;
+
+/** The MCP endpoint. */
+export function isMcpPath(path: string): boolean {
+  return MCP.test(path);
+}
 
 /** Counted by the rate limit (decisions §7): the REST API and the MCP endpoint, one bucket. */
 export function isRateLimited(path: string): boolean {
-  const p = normal(path);
-  return p === '/mcp' || p === '/api/v1' || p.startsWith('/api/v1/');
+  return RATE_LIMITED.test(path);
 }
 
 /**
@@ -16,6 +24,5 @@ export function isRateLimited(path: string): boolean {
  * of a shared cache key.
  */
 export function holdsAnswers(path: string): boolean {
-  const p = normal(path);
-  return p === '/api/v1/recommendations' || p === '/ai-seo-courses/finder';
+  return HOLDS_ANSWERS.test(path);
 }
