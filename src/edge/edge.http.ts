@@ -1,11 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { MCP_PATH } from '../mcp/server-info';
 import { Lifecycle } from '../ops/lifecycle';
 import { Metrics } from '../ops/metrics.service';
-import { holdsAnswers } from './paths';
+import { holdsAnswers, isMcpPath } from './paths';
 import { answerUnreadableRequests, refuseLongUrls } from './unread-requests';
 
 /**
@@ -40,7 +40,7 @@ const MCP_CORS = corsHeaders(['GET', 'POST', 'OPTIONS'], [...CONDITIONAL, ...MCP
 
 /** Every response carries the CORS headers; a preflight is answered here with 204. */
 function cors(request: Request, response: Response, next: NextFunction): void {
-  const headers = request.path.toLowerCase().replace(/\/+$/, '') === MCP_PATH ? MCP_CORS : API_CORS;
+  const headers = isMcpPath(request.path) ? MCP_CORS : API_CORS;
   if (request.method !== 'OPTIONS') {
     for (const [name, value] of headers.always) response.setHeader(name, value);
     return next();
@@ -64,40 +64,51 @@ declare module 'express-serve-static-core' {
   }
 }
 
+const STARTED = Symbol('started');
+type TimedResponse = Response & { [STARTED]: number };
+
+/**
+ * Counts and logs a finished (or aborted) response. Built once per app and registered as it is, so
+ * a request allocates no listener of its own.
+ */
+function accessLog(metrics: Metrics, logger: Logger) {
+  return function onClose(this: TimedResponse): void {
+    const request = this.req;
+    const seconds = (performance.now() - this[STARTED]) / 1e3;
+    // A route template, never a raw path, so labels stay few and hold no values.
+    const route = String(request.route?.path ?? (this.statusCode === 404 ? 'unmatched' : 'none'));
+    metrics.observeRequest(request.method, route, this.statusCode, seconds);
+    // Query strings only where a route matched and they hold no answers (decisions §8).
+    const url =
+      request.route && !holdsAnswers(route) && !holdsAnswers(request.path)
+        ? request.originalUrl
+        : request.path;
+    const line: Record<string, unknown> = {
+      req_id: request.id,
+      method: request.method,
+      route,
+      url,
+      status: this.statusCode,
+      duration_ms: Math.round(seconds * 1e6) / 1e3,
+    };
+    if (!this.writableFinished) line.aborted = true;
+    logger.info(line, 'request');
+  };
+}
+
 export function installEdge(app: NestExpressApplication, logger: Logger): void {
   const metrics = app.get(Metrics);
   const lifecycle = app.get(Lifecycle);
+  const onClose = accessLog(metrics, logger);
   app.use((request: Request, response: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
+    (response as TimedResponse)[STARTED] = performance.now();
     // Draining: no connection is reused, so no request races the server closing an idle one;
     // a client's next request opens a new connection, refused once the server stops listening.
     if (lifecycle.draining) response.setHeader('Connection', 'close');
     request.id = requestIdOf(request);
     response.setHeader('X-Request-Id', request.id);
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // A route template, never a raw path, so labels stay few and hold no values.
-      const route = request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none');
-      metrics.observeRequest(request.method, String(route), response.statusCode, seconds);
-      // Query strings only where a route matched and they hold no answers (decisions §8).
-      const url =
-        request.route && !holdsAnswers(String(route)) && !holdsAnswers(request.path)
-          ? request.originalUrl
-          : request.path;
-      logger.info(
-        {
-          req_id: request.id,
-          method: request.method,
-          route,
-          url,
-          status: response.statusCode,
-          duration_ms: Math.round(seconds * 1e6) / 1e3,
-          ...(response.writableFinished ? {} : { aborted: true }),
-        },
-        'request',
-      );
-    });
+    response.on('close', onClose);
     next();
   });
   app.use(cors);
