@@ -1,3 +1,5 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AssistantsService } from '../src/edge/assistants.service';
@@ -92,6 +94,50 @@ describe('one client IP', () => {
     const text = await (await t.get('/metrics')).text();
     expect(Number(/^rate_limit_rejections_total (\d+)/m.exec(text)![1])).toBeGreaterThanOrEqual(4);
     expect(text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
+  });
+});
+
+/** Routes with the throttler's own decorators, which the guard hands to the library (no body). */
+@Controller('api/v1/test-throttle')
+class DecoratedRoutesController {
+  @Get('strict')
+  @Throttle({ default: { limit: 2, ttl: 60_000 } })
+  strict(): void {}
+
+  @Get('free')
+  @SkipThrottle()
+  free(): void {}
+}
+
+@Module({ controllers: [DecoratedRoutesController] })
+class DecoratedRoutesModule {}
+
+describe('routes with throttler decorators', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { RATE_LIMIT_PER_IP: '100' },
+      imports: [DecoratedRoutesModule],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('keep their meaning: @Throttle sets the limit, @SkipThrottle is not counted', async () => {
+    // Plain fetch: these stubs are not part of the OpenAPI document `t.get` holds responses to.
+    const stub = (name: string) => fetch(`${t.url}/api/v1/test-throttle/${name}`);
+    for (let i = 0; i < 3; i++) {
+      const free = await stub('free');
+      expect(free.status).toBe(200);
+      expect(free.headers.get('ratelimit')).toBeNull();
+    }
+    const strict = [];
+    for (let i = 0; i < 3; i++) strict.push(await stub('strict'));
+    expect(strict.map((r) => r.status)).toEqual([200, 200, 429]);
+    expect(strict[0].headers.get('ratelimit-policy')).toBe('"default";q=2;w=60');
+    // The same client bucket as every other route.
+    expect((await t.get('/api/v1/methodology')).headers.get('ratelimit')).toMatch(
+      /^"default";r=96;/,
+    );
   });
 });
 

@@ -30,7 +30,8 @@ export interface Client {
   limit: number;
 }
 
-const clients = new WeakMap<Request, Client>();
+const CLIENT = Symbol('client');
+type IdentifiedRequest = Request & { [CLIENT]?: Client };
 
 @Injectable()
 export class ClientIdentifier {
@@ -40,17 +41,16 @@ export class ClientIdentifier {
   ) {}
 
   /** The bucket and limit of a request (worked out once per request). */
-  of(request: Request): Client {
-    let client = clients.get(request);
-    if (!client) {
-      const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-      const assistant = this.assistants.identify(request.get('user-agent'), ip);
-      client = assistant
-        ? { key: `assistant:${assistant}`, limit: this.config.rateLimitPerAssistant }
-        : { key: `ip:${normalizeIp(ip)}`, limit: this.config.rateLimitPerIp };
-      clients.set(request, client);
-    }
-    return client;
+  of(request: IdentifiedRequest): Client {
+    return (request[CLIENT] ??= this.identify(request));
+  }
+
+  private identify(request: Request): Client {
+    const ip = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    const assistant = this.assistants.identify(request.get('user-agent'), ip);
+    return assistant
+      ? { key: `assistant:${assistant}`, limit: this.config.rateLimitPerAssistant }
+      : { key: `ip:${normalizeIp(ip)}`, limit: this.config.rateLimitPerIp };
   }
 
   throttlerOptions(): ThrottlerModuleOptions {
@@ -70,6 +70,23 @@ export class ClientIdentifier {
   }
 }
 
+/** Whether a route handler or its controller carries `@Throttle`, `@SkipThrottle` or the like. */
+const decoratedRoutes = new WeakMap<object, boolean>();
+
+function hasThrottlerMetadata(target: object): boolean {
+  return Reflect.getMetadataKeys(target).some(
+    (key) => typeof key === 'string' && key.startsWith('THROTTLER:'),
+  );
+}
+
+/** A throttler option: a value or a function of the request (the library's `Resolvable`). */
+function resolve(
+  option: number | ((context: ExecutionContext) => number | Promise<number>),
+  context: ExecutionContext,
+): number | Promise<number> {
+  return typeof option === 'function' ? option(context) : option;
+}
+
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   constructor(
@@ -79,6 +96,39 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly metrics: Metrics,
   ) {
     super(options, storage, reflector);
+  }
+
+  /**
+   * The library's `canActivate` looks up five decorators per throttler and awaits each option on
+   * every request. Here the decorators are looked up once per route: a route with none (all of
+   * ours) is counted straight away with the module's options; any other takes the library's path.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.isDecorated(context)) return super.canActivate(context);
+    for (const throttler of this.throttlers) {
+      if ((throttler.skipIf ?? this.commonOptions.skipIf)?.(context)) continue;
+      const ttl = await resolve(throttler.ttl, context);
+      await this.handleRequest({
+        context,
+        throttler,
+        limit: await resolve(throttler.limit, context),
+        ttl,
+        blockDuration: await resolve(throttler.blockDuration ?? ttl, context),
+        getTracker: throttler.getTracker ?? this.commonOptions.getTracker!,
+        generateKey: throttler.generateKey ?? this.commonOptions.generateKey!,
+      });
+    }
+    return true;
+  }
+
+  private isDecorated(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let decorated = decoratedRoutes.get(handler);
+    if (decorated === undefined) {
+      decorated = [handler, context.getClass()].some(hasThrottlerMetadata);
+      decoratedRoutes.set(handler, decorated);
+    }
+    return decorated;
   }
 
   /** The IETF fields of decisions §7 instead of the throttler's `X-RateLimit-*`, and our error body. */
