@@ -14,6 +14,8 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogService.name);
   private dataset!: Dataset;
   private current!: Snapshot;
+  /** The UTC day `current` was derived for, as [start, end) in epoch ms. */
+  private day = { start: 0, end: 0 };
   private readonly onHangup = () => this.reload();
 
   constructor(
@@ -33,7 +35,9 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   /** The data as of today (UTC); rebuilt lazily on the first call after midnight. */
   snapshot(): Snapshot {
-    if (utcDate(this.clock.now()) !== this.current.date) this.current = this.build();
+    // Called on every request: a comparison of numbers, no date formatting.
+    const now = this.clock.now().getTime();
+    if (now < this.day.start || now >= this.day.end) this.current = this.build();
     return this.current;
   }
 
@@ -53,6 +57,9 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   }
 
   private build(): Snapshot {
-    return buildSnapshot(this.dataset, utcDate(this.clock.now()), this.config);
+    const now = this.clock.now();
+    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.day = { start, end: start + 24 * 60 * 60 * 1000 };
+    return buildSnapshot(this.dataset, utcDate(now), this.config);
   }
 }
