@@ -5,7 +5,7 @@ import { McpStrategy } from '@rekog/mcp-nest';
 import type { DestinationStream } from 'pino';
 import { json } from 'express';
 import { AppModule } from './app.module';
-import { BufferAwareExpressAdapter } from './core/express-adapter';
+import { BytesAwareExpressAdapter } from './core/express-adapter';
 import { MCP_PATH } from './mcp/server-info';
 import { Clock, SystemClock } from './core/clock';
 import { setupOpenApi } from './openapi/openapi.module';
@@ -40,7 +40,7 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   const root = AppModule.forRoot(config, options.clock ?? new SystemClock());
   const app = await NestFactory.create<NestExpressApplication>(
     { ...root, imports: [...(root.imports ?? []), ...(options.imports ?? [])] },
-    new BufferAwareExpressAdapter(),
+    new BytesAwareExpressAdapter(),
     // Only `/mcp` takes a body: parsers on every GET cost a sixth of a cached response.
     { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );

@@ -13,13 +13,15 @@ import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { from, mergeMap, type Observable, of } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
+import { EncodedBody } from '../core/express-adapter';
 import { holdsAnswers } from './paths';
 
 /**
  * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's object is
  * serialised as JSON; a string is sent as is with the content type the handler set. The body's
- * bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and Express's `res.send`
- * writes the outcome: a 304 without body or content headers, and no body for HEAD.
+ * bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and the adapter
+ * (`BytesAwareExpressAdapter`) writes the outcome: a 304 without body or content headers, and no
+ * body for HEAD.
  *
  * Serialised bodies and their tags are kept per dataset version and URL, except where the URL holds
  * recommendation answers (decisions §8): those are hashed per request and never stored.
@@ -148,18 +150,18 @@ function textType(declared: unknown): string {
   return /;\s*charset=/i.test(type) ? type : `${type}; charset=utf-8`;
 }
 
+/**
+ * Sets a representation's headers and hands its bytes to the adapter, which answers 304 without
+ * them when `If-None-Match` matches (Express's own `fresh` check is not used, see above).
+ */
 function send(
   request: Request,
   response: Response,
   { body, etag, type, headers }: Representation,
-): Buffer {
-  // `res.send` answers 304 when `req.fresh`; our evaluation is the one it uses.
-  Object.defineProperty(request, 'fresh', {
-    value: ifNoneMatchMatches(request.get('if-none-match'), etag),
-  });
+): EncodedBody {
   for (const [name, value] of headers) response.setHeader(name, value);
   response.setHeader('Content-Type', type);
   response.setHeader('ETag', etag);
   response.setHeader('Cache-Control', CACHE_CONTROL);
-  return body;
+  return new EncodedBody(body, ifNoneMatchMatches(request.headers['if-none-match'], etag));
 }
