@@ -2,7 +2,7 @@
 // answers the identical bytes of GET /api/v1/courses from memory (this machine's physical limit for
 // that response). Ratios to that baseline, measured in the same rounds, are what to compare.
 //
-//   node scripts/bench.mjs [--rounds 3] [--duration 5] [--connections 50] [--only a,b]
+//   node scripts/bench.mjs [--rounds 3] [--duration 5] [--warmup 2] [--connections 50] [--only a,b]
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
 });
 const ROUNDS = Number(args.rounds);
 const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOST = '127.0.0.1';
@@ -89,7 +91,7 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-/** The baseline: a child process answering the recorded response from memory. */
+/** The baseline: a child process answering the recorded response (or 304 for its ETag) from memory. */
 async function startBaseline(path, response) {
   const port = await freePort();
   const headers = Object.fromEntries(
@@ -102,7 +104,13 @@ async function startBaseline(path, response) {
     const http = require('node:http');
     const body = Buffer.from(${JSON.stringify(body)}, 'base64');
     const headers = ${JSON.stringify(headers)};
-    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+    const notModified = { ...headers };
+    delete notModified['content-type'];
+    delete notModified['content-length'];
+    http.createServer((req, res) => {
+      if (req.headers['if-none-match'] === headers.etag) { res.writeHead(304, notModified); res.end(); }
+      else { res.writeHead(200, headers); res.end(body); }
+    })
       .listen(${port}, '${HOST}', () => process.send('ready'));`;
   const child = spawn(process.execPath, ['-e', source], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -111,11 +119,17 @@ async function startBaseline(path, response) {
   return { child, base: `http://${HOST}:${port}${path}` };
 }
 
-function load(name, opts) {
+/** Load for `duration` seconds; `bad` counts answers other than `expect` (default 2xx), and errors. */
+function load(name, { expect, ...opts }, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (error, result) => {
+    autocannon({ connections: CONNECTIONS, duration, ...opts }, (error, result) => {
       if (error) return reject(error);
-      const bad = result.non2xx + result.errors + result.timeouts;
+      const unexpected = expect
+        ? Object.entries(result.statusCodeStats)
+            .filter(([status]) => Number(status) !== expect)
+            .reduce((sum, [, { count }]) => sum + count, 0)
+        : result.non2xx;
+      const bad = unexpected + result.errors + result.timeouts;
       resolve({
         name,
         rps: result.requests.average,
@@ -178,8 +192,14 @@ async function main() {
 
   const scenarios = {
     baseline: { url: baseline.base },
+    // The same bare server answering 304: the most any server here gains from a 304.
+    'baseline-304': { url: baseline.base, headers: { 'if-none-match': etag }, expect: 304 },
     'courses-200': { url: `${base}/api/v1/courses` },
-    'courses-304': { url: `${base}/api/v1/courses`, headers: { 'if-none-match': etag } },
+    'courses-304': {
+      url: `${base}/api/v1/courses`,
+      headers: { 'if-none-match': etag },
+      expect: 304,
+    },
     course: { url: base, ...withPath(() => `/api/v1/courses/${sample(slugs)}`) },
     recommend: { url: base, ...withPath(() => `/api/v1/recommendations?${randomAnswers()}`) },
     compare: { url: base, ...withPath(() => `/api/v1/comparisons?courses=${randomPair()}`) },
@@ -206,6 +226,10 @@ async function main() {
   const only = args.only ? new Set(['baseline', ...args.only.split(',')]) : null;
   const names = Object.keys(scenarios).filter((name) => !only || only.has(name));
 
+  // JIT-compiled and caches filled before anything is measured, as a replica is after its first
+  // seconds of traffic.
+  if (WARMUP > 0) for (const name of names) await load(name, scenarios[name], WARMUP);
+
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const results = {};
@@ -213,7 +237,7 @@ async function main() {
       results[name] = await load(name, scenarios[name]);
       const r = results[name];
       console.error(
-        `round ${round} ${name}: ${Math.round(r.rps)} req/s p50 ${r.p50} ms p99 ${r.p99} ms${r.bad ? ` (${r.bad} non-2xx/errors ${JSON.stringify(r.statusCodes)})` : ''}`,
+        `round ${round} ${name}: ${Math.round(r.rps)} req/s p50 ${r.p50} ms p99 ${r.p99} ms${r.bad ? ` (${r.bad} unexpected statuses or errors ${JSON.stringify(r.statusCodes)})` : ''}`,
       );
     }
     rounds.push(results);
@@ -227,7 +251,7 @@ async function main() {
       p50_ms: median(rounds.map((r) => r[name].p50)),
       p99_ms: median(rounds.map((r) => r[name].p99)),
       ratio_to_baseline: Number(ratio.toFixed(3)),
-      non_2xx_or_errors: rounds.reduce((sum, r) => sum + r[name].bad, 0),
+      unexpected_or_errors: rounds.reduce((sum, r) => sum + r[name].bad, 0),
     };
   });
   const row = (name) => table.find((r) => r.scenario === name);
@@ -240,10 +264,11 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     machine: `${cpus().length} × ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-    command: `npm run bench -- --rounds ${ROUNDS} --duration ${DURATION} --connections ${CONNECTIONS}`,
+    command: `npm run bench -- --rounds ${ROUNDS} --duration ${DURATION} --warmup ${WARMUP} --connections ${CONNECTIONS}`,
     table,
     relative: {
       'courses-304 / courses-200': ratio('courses-304', 'courses-200'),
+      'baseline-304 / baseline': ratio('baseline-304', 'baseline'),
       'course / courses-200': ratio('course', 'courses-200'),
       'recommend / courses-200': ratio('recommend', 'courses-200'),
       'compare / courses-200': ratio('compare', 'courses-200'),
