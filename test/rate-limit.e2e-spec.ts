@@ -202,7 +202,9 @@ describe('AI assistants', () => {
       '198.51.100.3',
     ];
     const responses = [];
-    for (const ip of ips) responses.push(await as(ip));
+    // User agent tokens match in any case.
+    for (const [i, ip] of ips.entries())
+      responses.push(await as(ip, undefined, i % 2 ? UA.toLowerCase() : UA.toUpperCase()));
     expect(responses.map(policy)).toEqual(Array(6).fill('"default";q=5;w=60'));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(responses.map((r) => r.headers.get('ratelimit')!.split(';')[1])).toEqual([

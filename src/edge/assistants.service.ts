@@ -68,9 +68,12 @@ function plainIp(ip: string): { address: string; type: 'ipv4' | 'ipv6' } | undef
 
 interface Assistant {
   name: string;
-  tokens: string[];
+  /** Any of its user agent tokens, in any case. */
+  claim: RegExp;
   ranges: BlockList;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 @Injectable()
 export class AssistantsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -109,8 +112,7 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
       this.rebuild();
       void this.refresh();
     }
-    const ua = userAgent.toLowerCase();
-    const claimed = this.assistants.find((a) => a.tokens.some((token) => ua.includes(token)));
+    const claimed = this.assistants.find((a) => a.claim.test(userAgent));
     const client = claimed && plainIp(ip);
     return client && claimed.ranges.check(client.address, client.type) ? claimed.name : undefined;
   }
@@ -160,7 +162,8 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
       }
       return {
         name: entry.name,
-        tokens: entry.user_agent_tokens.map((t) => t.toLowerCase()),
+        // One expression per dataset version rather than a lower-cased copy of every user agent.
+        claim: new RegExp(entry.user_agent_tokens.map(escapeRegExp).join('|'), 'i'),
         ranges,
       };
     });
