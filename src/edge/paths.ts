@@ -1,3 +1,6 @@
+import { API_PREFIX } from '../core/envelope';
+import { MCP_PATH } from '../mcp/server-info';
+
 /**
  * Which paths the edge treats specially. Express matches routes case-insensitively and with or
  * without a trailing slash, so these match in any case and with any trailing slashes. Regular
@@ -5,9 +8,10 @@
  * nothing.
  */
 
-const MCP = /^\/mcp\/*$/i;
-const RATE_LIMITED = /^\/(?:mcp\/*|api\/v1(?:\/.*)?)$/i;
-const HOLDS_ANSWERS = /^\/(?:api\/v1\/recommendations|ai-seo-courses\/finder)\/*$/i;
+const api = `/${API_PREFIX}`;
+const MCP = new RegExp(`^${MCP_PATH}/*$`, 'i');
+const RATE_LIMITED = new RegExp(`^(?:${MCP_PATH}/*|${api}(?:/.*)?)$`, 'i');
+const HOLDS_ANSWERS = new RegExp(`^(?:${api}/recommendations|/ai-seo-courses/finder)/*$`, 'i');
 
 /** The MCP endpoint. */
 export function isMcpPath(path: string): boolean {

@@ -33,10 +33,6 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    collectDefaultMetrics({ register: this.registry });
-  }
-
   /**
    * The series of each method, route and status, looked up once: prom-client otherwise sorts and
    * joins the label values on every call. Routes are templates and methods those Node parses, so
@@ -49,6 +45,10 @@ export class Metrics {
       time: Histogram.Internal<'method' | 'route'>;
     }
   >();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
     const key = `${method} ${route} ${status}`;
