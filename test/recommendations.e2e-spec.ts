@@ -1,8 +1,12 @@
 import { ANSWER_NAMES, QUESTIONS } from '../src/catalog/vocabulary';
 import { CatalogService } from '../src/catalog/catalog.service';
+import { Clock } from '../src/core/clock';
+import { EncodedJson, strongEtag } from '../src/core/encoded-json';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
+import { recommendationEnvelope } from '../src/recommendations/recommendation-table';
+import { RecommendationsService } from '../src/recommendations/recommendations.service';
 import {
   type Answers,
   recommendationResponseSchema,
@@ -89,6 +93,63 @@ describe('GET /api/v1/recommendations', () => {
     const body = await t.json(`/api/v1/recommendations?${query(none)}`);
     expect(body.data.no_strong_match).toBe(true);
     expect(body.data.results).toEqual([]);
+  });
+});
+
+class MovableClock extends Clock {
+  constructor(public current: Date) {
+    super();
+  }
+  now(): Date {
+    return this.current;
+  }
+}
+
+describe('the table of every answer combination', () => {
+  /** The body and ETag of one recommendation over HTTP. */
+  const fetchOne = async (app: TestApp, answers: Answers) => {
+    const response = await app.get(`/api/v1/recommendations?${query(answers)}`);
+    return { body: await response.text(), etag: response.headers.get('etag') };
+  };
+
+  it('serves, once built, the bytes and tag the engine gives; a rollover rebuilds it', async () => {
+    const clock = new MovableClock(new Date('2026-11-22T12:00:00Z'));
+    const app = await startTestApp({ clock });
+    try {
+      const service = app.app.get(RecommendationsService);
+      const catalog = app.app.get(CatalogService);
+      const engineBody = (answers: Answers) => {
+        const snapshot = catalog.snapshot();
+        const results = recommend(answers, snapshot.courses, snapshot.methodology);
+        return JSON.stringify(recommendationEnvelope(snapshot, answers, results));
+      };
+      const sample = allAnswers().filter((_, i) => i % 631 === 0);
+
+      expect(await service.currentTable()).toBeDefined();
+      for (const answers of sample) {
+        expect(service.represent(answers)).toBeInstanceOf(EncodedJson);
+        const { body, etag } = await fetchOne(app, answers);
+        expect(body).toBe(engineBody(answers));
+        expect(etag).toBe(strongEtag(body));
+        const revalidated = await app.get(`/api/v1/recommendations?${query(answers)}`, {
+          headers: { 'if-none-match': etag! },
+        });
+        expect(revalidated.status).toBe(304);
+      }
+
+      // Two years on, verification statuses and so warnings change: the old table must not answer.
+      clock.current = new Date('2028-11-22T12:00:00Z');
+      expect(service.represent(ANSWERS)).not.toBeInstanceOf(EncodedJson);
+      const whileBuilding = await fetchOne(app, ANSWERS);
+      expect(whileBuilding.body).toBe(engineBody(ANSWERS));
+      expect(whileBuilding.body).toMatch(/stale|verified/);
+      const table = await service.currentTable();
+      expect(table?.snapshot.date).toBe('2028-11-22');
+      expect(service.represent(ANSWERS)).toBeInstanceOf(EncodedJson);
+      expect(await fetchOne(app, ANSWERS)).toEqual(whileBuilding);
+    } finally {
+      await app.close();
+    }
   });
 });
 

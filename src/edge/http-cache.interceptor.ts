@@ -10,21 +10,22 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
-import { from, mergeMap, type Observable, of } from 'rxjs';
+import { from, map, mergeMap, type Observable, of } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
+import { EncodedJson, strongEtag } from '../core/encoded-json';
 import { EncodedBody } from '../core/express-adapter';
 import { holdsAnswers } from './paths';
 
 /**
  * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's object is
- * serialised as JSON; a string is sent as is with the content type the handler set. The body's
- * bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and the adapter
+ * serialised as JSON; a string is sent as is with the content type the handler set; an
+ * `EncodedJson` is sent as the handler encoded it. The body's bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and the adapter
  * (`BytesAwareExpressAdapter`) writes the outcome: a 304 without body or content headers, and no
  * body for HEAD.
  *
  * Serialised bodies and their tags are kept per dataset version and URL, except where the URL holds
- * recommendation answers (decisions §8): those are hashed per request and never stored.
+ * recommendation answers (decisions §8): those are never stored under the URL (their handler
+ * encodes them from a table of every answer combination, built per dataset version).
  * A handler that sets its own `Cache-Control` (operations endpoints) is left alone.
  */
 
@@ -52,10 +53,6 @@ export const VaryOn = (...headers: string[]) =>
     VARY_ON,
     headers.map((header) => header.toLowerCase()),
   );
-
-export function strongEtag(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 const ENTITY_TAG = /(?:W\/)?"[^"]*"/g;
 
@@ -103,45 +100,61 @@ export class HttpCacheInterceptor implements NestInterceptor {
       ? undefined
       : `${this.catalog.snapshot().version} ${normalisedUrl(request)}${variant}`;
     if (key === undefined) {
-      return next
-        .handle()
-        .pipe(mergeMap(async (result) => this.represent(request, response, result)));
+      return next.handle().pipe(map((result) => respond(request, response, result)));
     }
     return from(this.cache.get<Representation>(key)).pipe(
       mergeMap((hit) =>
         hit
           ? of(send(request, response, hit))
-          : next
-              .handle()
-              .pipe(mergeMap((result) => this.represent(request, response, result, key))),
+          : next.handle().pipe(
+              mergeMap(async (result) => {
+                const representation = representationOf(response, result);
+                if (representation === undefined) return result;
+                await this.cache.set(key, representation);
+                return send(request, response, representation);
+              }),
+            ),
       ),
     );
   }
+}
 
-  private async represent(
-    request: Request,
-    response: Response,
-    result: unknown,
-    key?: string,
-  ): Promise<unknown> {
-    const serialisable =
-      typeof result === 'string' ||
-      (typeof result === 'object' &&
-        result !== null &&
-        !Buffer.isBuffer(result) &&
-        !(result instanceof StreamableFile));
-    if (!serialisable || response.statusCode !== 200 || response.headersSent) return result;
-    const body = Buffer.from(typeof result === 'string' ? result : JSON.stringify(result));
-    const type =
-      typeof result === 'string' ? textType(response.getHeader('Content-Type')) : JSON_TYPE;
-    const headers = REPRESENTATION_HEADERS.flatMap((name): [string, string][] => {
-      const value = response.getHeader(name);
-      return value === undefined ? [] : [[name, String(value)]];
-    });
-    const representation = { body, etag: strongEtag(body), type, headers };
-    if (key !== undefined) await this.cache.set(key, representation);
-    return send(request, response, representation);
+/** Sends a handler's result as its representation, or leaves it to Nest when it has none. */
+function respond(request: Request, response: Response, result: unknown): unknown {
+  const representation = representationOf(response, result);
+  return representation === undefined ? result : send(request, response, representation);
+}
+
+/**
+ * The representation of a handler's 200 result: its bytes, type, tag and the headers that describe
+ * it. None for other statuses, buffers and streams, which Nest sends as they are.
+ */
+function representationOf(response: Response, result: unknown): Representation | undefined {
+  const serialisable =
+    typeof result === 'string' ||
+    (typeof result === 'object' &&
+      result !== null &&
+      !Buffer.isBuffer(result) &&
+      !(result instanceof StreamableFile));
+  if (!serialisable || response.statusCode !== 200 || response.headersSent) return undefined;
+  const headers: [string, string][] = [];
+  for (const name of REPRESENTATION_HEADERS) {
+    const value = response.getHeader(name);
+    if (value !== undefined) headers.push([name, String(value)]);
   }
+  return { ...encode(result, response), headers };
+}
+
+/** A handler's string, object or `EncodedJson` as bytes with their type and tag. */
+function encode(result: string | object, response: Response): Omit<Representation, 'headers'> {
+  if (result instanceof EncodedJson)
+    return { body: result.body, etag: result.etag, type: JSON_TYPE };
+  if (typeof result === 'string') {
+    const body = Buffer.from(result);
+    return { body, etag: strongEtag(body), type: textType(response.getHeader('Content-Type')) };
+  }
+  const body = Buffer.from(JSON.stringify(result));
+  return { body, etag: strongEtag(body), type: JSON_TYPE };
 }
 
 /** The handler's type for a string body, with the charset Express adds when it sends a string. */

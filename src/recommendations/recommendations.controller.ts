@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import type { EncodedJson } from '../core/encoded-json';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { ValidQuery } from '../core/query';
@@ -29,7 +30,7 @@ export class RecommendationsController {
   })
   recommend(
     @ValidQuery(answersSchema, 'invalid_answers') answers: Answers,
-  ): Envelope<Recommendation> {
-    return this.recommendations.recommend(answers);
+  ): EncodedJson | Envelope<Recommendation> {
+    return this.recommendations.represent(answers);
   }
 }
