@@ -41,12 +41,30 @@ describe('RecommendationTable', () => {
       const { results, json } = direct(snapshot, answers);
       const encoded = table.encoded(answers);
       return (
-        encoded.body.toString() !== json ||
+        encoded?.body.toString() !== json ||
         encoded.etag !== strongEtag(Buffer.from(json)) ||
         JSON.stringify(table.results(answers)) !== JSON.stringify(results)
       );
     });
     expect(mismatches).toEqual([]);
+  });
+
+  it('encodes only a query that is exactly one valid answer set, in any order', async () => {
+    const table = await built(snapshotOf());
+    const answers: Record<string, unknown> = { ...allAnswers()[4321] };
+    const reversed = Object.fromEntries(Object.entries(answers).reverse());
+    expect(table.encoded(reversed)?.body).toEqual(table.encoded(answers)?.body);
+    const { budget, ...missing } = answers;
+    for (const query of [
+      missing,
+      { ...answers, limit: '10' },
+      { ...answers, budget: 'cheap' },
+      { ...answers, budget: '' },
+      { ...answers, budget: [budget, budget] },
+      { ...answers, budget: 'toString' },
+    ]) {
+      expect(table.encoded(query)).toBeUndefined();
+    }
   });
 
   it('holds each distinct list of reasons or warnings once, frozen, shared by its results', async () => {

@@ -2,7 +2,7 @@ import type { Snapshot } from '../catalog/derive';
 import { ANSWER_NAMES, type AnswerName, QUESTIONS } from '../catalog/vocabulary';
 import { EncodedJson, strongEtag } from '../core/encoded-json';
 import { envelope } from '../core/envelope';
-import type { Envelope } from '../core/envelope.schema';
+import type { Envelope, Meta } from '../core/envelope.schema';
 import { allAnswers } from './distribution';
 import { recommend } from './engine';
 import type { Answers, Recommendation, RecommendationResult } from './recommendation.schema';
@@ -18,36 +18,56 @@ import type { Answers, Recommendation, RecommendationResult } from './recommenda
  * 3 MB.
  */
 
-/** Each answer's allowed values, in vocabulary order: the digits of a combination's index. */
-const DIGITS = ANSWER_NAMES.map(
-  (name) => new Map(Object.keys(QUESTIONS[name].values).map((value, digit) => [value, digit])),
-);
-const COMBINATIONS = DIGITS.reduce((product, digits) => product * digits.size, 1);
+const utf8 = (text: string) => Buffer.from(text);
+const json = (value: unknown) => utf8(JSON.stringify(value));
 
-/** A combination's place in the table: its answers read as a mixed-radix number. */
-function indexOf(answers: Answers): number {
+/**
+ * Each answer's allowed values, in vocabulary order, with what a body says of each: its digit in a
+ * combination's index, its `name=value` pair in the finder's query, and its members of `answers`
+ * and `answer_labels` as JSON.
+ */
+const VALUES = ANSWER_NAMES.map(
+  (name) =>
+    new Map(
+      Object.entries(QUESTIONS[name].values).map(([value, label], digit) => [
+        value,
+        {
+          digit,
+          pair: new URLSearchParams({ [name]: value }).toString(),
+          answer: JSON.stringify({ [name]: value }).slice(1, -1),
+          label: JSON.stringify({ [name]: label }).slice(1, -1),
+        },
+      ]),
+    ),
+);
+const COMBINATIONS = VALUES.reduce((product, values) => product * values.size, 1);
+
+/**
+ * A combination's place in the table, its answers read as a mixed-radix number; undefined unless
+ * each of the six answers is given once with an allowed value.
+ */
+function indexOf(answers: Readonly<Record<string, unknown>>): number | undefined {
   let index = 0;
-  ANSWER_NAMES.forEach((name: AnswerName, i) => {
-    index = index * DIGITS[i].size + DIGITS[i].get(answers[name])!;
-  });
+  for (let i = 0; i < ANSWER_NAMES.length; i++) {
+    const value = answers[ANSWER_NAMES[i]];
+    const digit = typeof value === 'string' ? VALUES[i].get(value)?.digit : undefined;
+    if (digit === undefined) return undefined;
+    index = index * VALUES[i].size + digit;
+  }
   return index;
 }
 
+/** The answers' parts (see VALUES), in the order of ANSWER_NAMES. */
+const partsOf = (answers: Answers) => ANSWER_NAMES.map((name, i) => VALUES[i].get(answers[name])!);
+
+/** The finder page for these answers. */
+const finderUrl = (meta: Meta, answers: Answers) =>
+  `${meta.canonical_url}/finder?${partsOf(answers)
+    .map(({ pair }) => pair)
+    .join('&')}`;
+
 /** Fields per stored result: course, match percent, reasons list, warnings list. */
 const FIELDS = 4;
-
-/** Each answer's values as `name=value` pairs of the finder's query. */
-const QUERY_PAIRS = Object.fromEntries(
-  ANSWER_NAMES.map((name) => [
-    name,
-    Object.fromEntries(
-      Object.keys(QUESTIONS[name].values).map((value) => [
-        value,
-        new URLSearchParams({ [name]: value }).toString(),
-      ]),
-    ),
-  ]),
-) as { [Name in AnswerName]: Record<string, string> };
 
 /**
  * The recommendation envelope for answers and their results, in the spec's member order. The one
@@ -61,12 +81,9 @@ export function recommendationEnvelope(
   const { methodology, meta } = snapshot;
   const ordered = {} as Record<AnswerName, string>;
   const labels = {} as Record<AnswerName, string>;
-  const query: string[] = [];
   for (const name of ANSWER_NAMES) {
-    const value = answers[name];
-    ordered[name] = value;
-    labels[name] = (QUESTIONS[name].values as Record<string, string>)[value];
-    query.push(QUERY_PAIRS[name][value]);
+    ordered[name] = answers[name];
+    labels[name] = (QUESTIONS[name].values as Record<string, string>)[answers[name]];
   }
   return envelope(meta, {
     answers: ordered as Answers,
@@ -75,7 +92,7 @@ export function recommendationEnvelope(
     result_limit: methodology.result_limit,
     no_strong_match: results.length === 0,
     results,
-    human_url: `${meta.canonical_url}/finder?${query.join('&')}`,
+    human_url: finderUrl(meta, answers),
     methodology_url: meta.methodology_url,
     dataset_url: `${meta.canonical_url}.json`,
     citation: meta.citation,
@@ -115,11 +132,15 @@ class JsonTemplate<Name extends string> {
   }
 }
 
-const utf8 = (text: string) => Buffer.from(text);
-const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const COMMA = utf8(',');
 const OPEN = utf8('[');
 const CLOSE = utf8(']');
+const BOOLEANS = [json(false), json(true)];
+/** Ranks and match percents, 0 to 99. */
+const NUMBERS = Array.from({ length: 100 }, (_, n) => json(n));
+
+/** An object's JSON from its members' JSON (`"name":value`). */
+const objectOf = (members: string[]) => utf8(`{${members.join(',')}}`);
 
 /**
  * Texts encoded into slices of one buffer, so that no small buffer kept for the table's life pins a
@@ -220,7 +241,7 @@ export class RecommendationTable {
     };
     const combinations = allAnswers();
     const slices = (each: (answers: Answers, index: number) => void) =>
-      inSlices(combinations, slice, stop, (answers) => each(answers, indexOf(answers)));
+      inSlices(combinations, slice, stop, (answers) => each(answers, indexOf(answers)!));
 
     const scored = await slices((answers, index) => {
       const results = recommend(answers, snapshot.courses, snapshot.methodology);
@@ -248,13 +269,19 @@ export class RecommendationTable {
 
   /** What the engine returns for these answers (lists shared and frozen, courses the snapshot's). */
   results(answers: Answers): RecommendationResult[] {
-    return this.resultsAt(indexOf(answers));
+    return this.resultsAt(indexOf(answers)!);
   }
 
-  /** The recommendation body as JSON, byte for byte what serialising the envelope gives. */
-  encoded(answers: Answers): EncodedJson {
-    const index = indexOf(answers);
-    return new EncodedJson(Buffer.concat(this.pieces(answers, index)), this.etags[index]);
+  /**
+   * The recommendation body for a raw query that is exactly one valid set of answers (the six
+   * names, nothing else, each once with an allowed value), byte for byte what serialising the
+   * envelope gives; undefined for any other query, which validation is left to answer.
+   */
+  encoded(query: Readonly<Record<string, unknown>>): EncodedJson | undefined {
+    const index = indexOf(query);
+    if (index === undefined || Object.keys(query).length !== ANSWER_NAMES.length) return undefined;
+    const pieces = this.pieces(query as Answers, index);
+    return new EncodedJson(Buffer.concat(pieces), this.etags[index]);
   }
 
   private resultsAt(index: number): RecommendationResult[] {
@@ -281,8 +308,8 @@ export class RecommendationTable {
       if (rank > 0) results.push(COMMA);
       this.resultJson.fill(
         {
-          rank: utf8(String(rank + 1)),
-          match_percent: utf8(String(cells[at + 1])),
+          rank: NUMBERS[rank + 1],
+          match_percent: NUMBERS[cells[at + 1]],
           match_reasons: listJson[cells[at + 2]],
           warnings: listJson[cells[at + 3]],
           course: this.courseJson[cells[at]],
@@ -291,15 +318,15 @@ export class RecommendationTable {
       );
     }
     results.push(CLOSE);
-    const { data } = recommendationEnvelope(this.snapshot, answers, []);
+    const parts = partsOf(answers);
     const out: Buffer[] = [];
     this.envelopeJson.fill(
       {
-        answers: json(data.answers),
-        answer_labels: json(data.answer_labels),
-        no_strong_match: json(count === 0),
+        answers: objectOf(parts.map(({ answer }) => answer)),
+        answer_labels: objectOf(parts.map(({ label }) => label)),
+        no_strong_match: BOOLEANS[Number(count === 0)],
         results,
-        human_url: json(data.human_url),
+        human_url: json(finderUrl(this.snapshot.meta, answers)),
       },
       out,
     );

@@ -1,5 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
-import type { EncodedJson } from '../core/encoded-json';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
 import { ValidQuery } from '../core/query';
@@ -10,6 +9,7 @@ import {
   type Recommendation,
   recommendationResponseSchema,
 } from './recommendation.schema';
+import { RecommendationTableInterceptor } from './recommendation-table.interceptor';
 import { RecommendationsService } from './recommendations.service';
 
 @Controller(`${API_PREFIX}/recommendations`)
@@ -17,6 +17,7 @@ export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}
 
   @Get()
+  @UseInterceptors(RecommendationTableInterceptor)
   @ApiRead({
     operationId: 'recommendCourses',
     tag: 'Course Finder',
@@ -30,7 +31,7 @@ export class RecommendationsController {
   })
   recommend(
     @ValidQuery(answersSchema, 'invalid_answers') answers: Answers,
-  ): EncodedJson | Envelope<Recommendation> {
-    return this.recommendations.represent(answers);
+  ): Envelope<Recommendation> {
+    return this.recommendations.recommend(answers);
   }
 }

@@ -44,9 +44,12 @@ export class RecommendationsService implements OnApplicationBootstrap, OnModuleD
     return recommendationEnvelope(snapshot, answers, results);
   }
 
-  /** The REST body: encoded ahead from the table, or the envelope to serialise while it builds. */
-  represent(answers: Answers): EncodedJson | Envelope<Recommendation> {
-    return this.tableFor(this.catalog.snapshot())?.encoded(answers) ?? this.recommend(answers);
+  /**
+   * The REST body for a raw query that is exactly one valid answer set, encoded from the table;
+   * undefined while the table is built or for any other query.
+   */
+  fromTable(query: Readonly<Record<string, unknown>>): EncodedJson | undefined {
+    return this.tableFor(this.catalog.snapshot())?.encoded(query);
   }
 
   /** The table of the current data, once built (what the service serves from then on). */
