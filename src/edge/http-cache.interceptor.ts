@@ -63,6 +63,8 @@ const ENTITY_TAG = /(?:W\/)?"[^"]*"/g;
  */
 export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  // What a client that cached our response sends back: no list to parse.
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
   return (header.match(ENTITY_TAG) ?? []).some((tag) => tag.replace(/^W\//, '') === opaque);
@@ -172,9 +174,10 @@ function send(
   response: Response,
   { body, etag, type, headers }: Representation,
 ): EncodedBody {
+  const notModified = ifNoneMatchMatches(request.headers['if-none-match'], etag);
   for (const [name, value] of headers) response.setHeader(name, value);
-  response.setHeader('Content-Type', type);
+  if (!notModified) response.setHeader('Content-Type', type);
   response.setHeader('ETag', etag);
   response.setHeader('Cache-Control', CACHE_CONTROL);
-  return new EncodedBody(body, ifNoneMatchMatches(request.headers['if-none-match'], etag));
+  return new EncodedBody(body, notModified);
 }
