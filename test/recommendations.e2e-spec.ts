@@ -139,11 +139,11 @@ describe('the table of every answer combination', () => {
         expect(revalidated.status).toBe(304);
       }
 
-      // Two years on, verification statuses and so warnings change: the old table must not answer.
       expect(handler).not.toHaveBeenCalled();
       const invalid = await app.get(`/api/v1/recommendations?${query(ANSWERS)}&budget=free`);
       expect(invalid.status).toBe(422);
 
+      // Two years on, verification statuses and so warnings change: the old table must not answer.
       clock.current = new Date('2028-11-22T12:00:00Z');
       expect(service.fromTable(ANSWERS)).toBeUndefined();
       const whileBuilding = await fetchOne(app, ANSWERS);

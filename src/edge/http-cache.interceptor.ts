@@ -19,13 +19,13 @@ import { holdsAnswers } from './paths';
 /**
  * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's object is
  * serialised as JSON; a string is sent as is with the content type the handler set; an
- * `EncodedJson` is sent as the handler encoded it. The body's bytes give a strong ETag, `If-None-Match` is evaluated as RFC 9110 says, and the adapter
- * (`BytesAwareExpressAdapter`) writes the outcome: a 304 without body or content headers, and no
- * body for HEAD.
+ * `EncodedJson` is sent as it was encoded, with its tag. The body's bytes give a strong ETag,
+ * `If-None-Match` is evaluated as RFC 9110 says, and the adapter (`BytesAwareExpressAdapter`)
+ * writes the outcome: a 304 without body or content headers, and no body for HEAD.
  *
  * Serialised bodies and their tags are kept per dataset version and URL, except where the URL holds
- * recommendation answers (decisions §8): those are never stored under the URL (their handler
- * encodes them from a table of every answer combination, built per dataset version).
+ * recommendation answers (decisions §8): nothing is stored under those URLs. (Recommendations come
+ * encoded from the table of every answer combination, built per dataset version.)
  * A handler that sets its own `Cache-Control` (operations endpoints) is left alone.
  */
 

@@ -206,6 +206,8 @@ export class RecommendationTable {
         human_url: hole('human_url'),
       },
     });
+    // RecommendationResult's members in the engine's order; the tests hold every combination's
+    // body to JSON.stringify of the engine's envelope.
     const result: Record<keyof RecommendationResult, string> = {
       rank: hole('rank'),
       match_percent: hole('match_percent'),
