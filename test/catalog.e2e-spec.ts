@@ -2,21 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../src/bootstrap';
 import { CatalogService } from '../src/catalog/catalog.service';
-import { Clock } from '../src/core/clock';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp } from './support/app';
+import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';
-
-class TestClock extends Clock {
-  constructor(public current: Date) {
-    super();
-  }
-  fail = false;
-  now(): Date {
-    if (this.fail) throw new Error('clock exploded at /secret/path/module.ts');
-    return this.current;
-  }
-}
 
 function editCourses(dir: string, edit: (courses: Record<string, any>[]) => void): void {
   const path = join(dir, 'courses.json');

@@ -1,6 +1,5 @@
 import { ANSWER_NAMES, QUESTIONS } from '../src/catalog/vocabulary';
 import { CatalogService } from '../src/catalog/catalog.service';
-import { Clock } from '../src/core/clock';
 import { EncodedJson, strongEtag } from '../src/core/encoded-json';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { allAnswers } from '../src/recommendations/distribution';
@@ -12,6 +11,7 @@ import {
   recommendationResponseSchema,
 } from '../src/recommendations/recommendation.schema';
 import { startTestApp, type TestApp } from './support/app';
+import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';
 import { SAMPLE_ANSWERS } from './support/answers';
 
@@ -96,15 +96,6 @@ describe('GET /api/v1/recommendations', () => {
   });
 });
 
-class MovableClock extends Clock {
-  constructor(public current: Date) {
-    super();
-  }
-  now(): Date {
-    return this.current;
-  }
-}
-
 describe('the table of every answer combination', () => {
   /** The body and ETag of one recommendation over HTTP. */
   const fetchOne = async (app: TestApp, answers: Answers) => {
@@ -113,7 +104,7 @@ describe('the table of every answer combination', () => {
   };
 
   it('serves, once built, the bytes and tag the engine gives; a rollover rebuilds it', async () => {
-    const clock = new MovableClock(new Date('2026-11-22T12:00:00Z'));
+    const clock = new TestClock(new Date('2026-11-22T12:00:00Z'));
     const app = await startTestApp({ clock });
     try {
       const service = app.app.get(RecommendationsService);

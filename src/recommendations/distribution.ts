@@ -48,14 +48,19 @@ function bucketBounds(threshold: number): [number, number][] {
   return bounds;
 }
 
-export function distribution(courses: readonly Course[], methodology: Methodology): Distribution {
+/** `resultsOf` gives a combination's results: the engine's by default, or the service's table. */
+export function distribution(
+  courses: readonly Course[],
+  methodology: Methodology,
+  resultsOf = (answers: Answers) => recommend(answers, courses, methodology),
+): Distribution {
   const bounds = bucketBounds(methodology.match_threshold);
   const counts = bounds.map(() => 0);
   const times: Record<string, number> = Object.fromEntries(courses.map((c) => [c.slug, 0]));
   const answers = allAnswers();
   let none = 0;
   for (const answer of answers) {
-    const results = recommend(answer, courses, methodology);
+    const results = resultsOf(answer);
     if (results.length === 0) {
       none++;
       continue;

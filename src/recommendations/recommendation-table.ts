@@ -60,11 +60,9 @@ function indexOf(answers: Readonly<Record<string, unknown>>): number | undefined
 /** The answers' parts (see VALUES), in the order of ANSWER_NAMES. */
 const partsOf = (answers: Answers) => ANSWER_NAMES.map((name, i) => VALUES[i].get(answers[name])!);
 
-/** The finder page for these answers. */
-const finderUrl = (meta: Meta, answers: Answers) =>
-  `${meta.canonical_url}/finder?${partsOf(answers)
-    .map(({ pair }) => pair)
-    .join('&')}`;
+/** The finder page for answers with these parts. */
+const finderUrl = (meta: Meta, parts: ReturnType<typeof partsOf>) =>
+  `${meta.canonical_url}/finder?${parts.map(({ pair }) => pair).join('&')}`;
 
 /** Fields per stored result: course, match percent, reasons list, warnings list. */
 const FIELDS = 4;
@@ -92,7 +90,7 @@ export function recommendationEnvelope(
     result_limit: methodology.result_limit,
     no_strong_match: results.length === 0,
     results,
-    human_url: finderUrl(meta, answers),
+    human_url: finderUrl(meta, partsOf(answers)),
     methodology_url: meta.methodology_url,
     dataset_url: `${meta.canonical_url}.json`,
     citation: meta.citation,
@@ -328,7 +326,7 @@ export class RecommendationTable {
         answer_labels: objectOf(parts.map(({ label }) => label)),
         no_strong_match: BOOLEANS[Number(count === 0)],
         results,
-        human_url: json(finderUrl(this.snapshot.meta, answers)),
+        human_url: json(finderUrl(this.snapshot.meta, parts)),
       },
       out,
     );

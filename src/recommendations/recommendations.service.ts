@@ -9,7 +9,7 @@ import type { Snapshot } from '../catalog/derive';
 import type { EncodedJson } from '../core/encoded-json';
 import type { Envelope } from '../core/envelope.schema';
 import { recommend } from './engine';
-import type { Answers, Recommendation } from './recommendation.schema';
+import type { Answers, Recommendation, RecommendationResult } from './recommendation.schema';
 import { recommendationEnvelope, RecommendationTable } from './recommendation-table';
 
 /**
@@ -38,10 +38,12 @@ export class RecommendationsService implements OnApplicationBootstrap, OnModuleD
 
   recommend(answers: Answers): Envelope<Recommendation> {
     const snapshot = this.catalog.snapshot();
-    const results =
-      this.tableFor(snapshot)?.results(answers) ??
-      recommend(answers, snapshot.courses, snapshot.methodology);
-    return recommendationEnvelope(snapshot, answers, results);
+    return recommendationEnvelope(snapshot, answers, this.resultsOn(snapshot, answers));
+  }
+
+  /** The ranked results alone, on the current data. */
+  results(answers: Answers): RecommendationResult[] {
+    return this.resultsOn(this.catalog.snapshot(), answers);
   }
 
   /**
@@ -56,6 +58,13 @@ export class RecommendationsService implements OnApplicationBootstrap, OnModuleD
   async currentTable(): Promise<RecommendationTable | undefined> {
     const snapshot = this.catalog.snapshot();
     return this.tableFor(snapshot) ?? (await this.building?.table);
+  }
+
+  private resultsOn(snapshot: Snapshot, answers: Answers): RecommendationResult[] {
+    return (
+      this.tableFor(snapshot)?.results(answers) ??
+      recommend(answers, snapshot.courses, snapshot.methodology)
+    );
   }
 
   /** The built table of this snapshot, or undefined while it is built (which this starts). */

@@ -231,13 +231,18 @@ export class SiteService {
 
   // ---- the methodology -------------------------------------------------------------------------
 
-  /** All 7,560 answer combinations scored once per dataset version (about 0.2 s). */
+  /**
+   * All 7,560 answer combinations, counted once per dataset version: read from the recommendation
+   * table once it is built, else scored (about 0.2 s).
+   */
   distribution(): Distribution {
     const snapshot = this.catalog.snapshot();
     if (this.distributionCache?.version !== snapshot.version) {
       this.distributionCache = {
         version: snapshot.version,
-        value: distribution(snapshot.courses, snapshot.methodology),
+        value: distribution(snapshot.courses, snapshot.methodology, (answers) =>
+          this.recommendations.results(answers),
+        ),
       };
     }
     return this.distributionCache.value;
