@@ -83,6 +83,18 @@ describe('GET /api/v1/courses', () => {
     },
   );
 
+  it.each(['', '&include_inactive=true'])(
+    'specialty=general_seo%s keeps exactly the courses whose general_seo coverage is 3 or more',
+    async (extra) => {
+      const body = await getJson(`/api/v1/courses?specialty=general_seo${extra}`);
+      const pool = extra ? records : active;
+      const expected = pool.filter((r) => r.topic_coverage.general_seo >= 3);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sortedSlugs(body.data)).toEqual(sortedSlugs(expected));
+      expect(body.data.every((c: any) => c.topic_coverage.general_seo >= 3)).toBe(true);
+    },
+  );
+
   it.each(BUDGET_BANDS)(
     'price_band=%s keeps exactly the courses whose cost falls in it',
     async (band) => {
@@ -317,13 +329,17 @@ describe('GET /api/v1/finder/questions and /api/v1/methodology', () => {
     expect(body.meta.scoring_weights_updated_on).toBe(scoring_weights_updated_on);
   });
 
-  it.each(['/api/v1/methodology?x=1', '/api/v1/finder/questions?verbose=true'])(
-    '%s: unknown parameters are 422',
-    async (path) => {
-      const body = await getJson(path, 422);
-      expect(body.error.code).toBe('invalid_parameters');
-    },
-  );
+  it.each([
+    '/api/v1/methodology?x=1',
+    '/api/v1/finder/questions?verbose=true',
+    '/api/v1/courses/seo-fundamentals-bootcamp?x=1',
+  ])('%s: unknown parameters are 422, saying the operation takes none', async (path) => {
+    const body = await getJson(path, 422);
+    expect(body.error.code).toBe('invalid_parameters');
+    expect(body.error.details.parameters[0].problem).toBe(
+      'this operation takes no query parameters',
+    );
+  });
 });
 
 describe('meta', () => {

@@ -112,6 +112,36 @@ describe('invalid data stops the start with a message naming file, course, field
       /courses\.json: course "[a-z0-9-]+", field price\.first_year_cost_usd: required when price\.known is true/,
     ],
     ['no levels', (c: any[]) => (c[6].levels = []), /field levels: must list at least one value/],
+    [
+      'an affiliate link',
+      (c: any[]) => (c[7].link_is_affiliate = true),
+      /courses\.json: course "[a-z0-9-]+", field link_is_affiliate: rule 4: .*must be false/,
+    ],
+    [
+      'a url with a utm_ marker',
+      (c: any[]) => (c[8].url = 'https://provider.example.com/course?utm_source=newsletter'),
+      /courses\.json: course "[a-z0-9-]+", field url: rule 4: .*"utm_source" is a tracking marker/,
+    ],
+    [
+      'a url with ref=',
+      (c: any[]) => (c[8].url = 'https://provider.example.com/course?ref=partner42'),
+      /field url: rule 4: .*"ref" is a tracking marker/,
+    ],
+    [
+      'a url with aff=',
+      (c: any[]) => (c[8].url = 'https://provider.example.com/course?id=3&aff=7'),
+      /field url: rule 4: .*"aff" is a tracking marker/,
+    ],
+    [
+      'a url with tag=',
+      (c: any[]) => (c[8].url = 'https://provider.example.com/course?tag=shop-20'),
+      /field url: rule 4: .*"tag" is a tracking marker/,
+    ],
+    [
+      "an affiliate network's host",
+      (c: any[]) => (c[9].url = 'https://www.shareasale.com/r.cfm?b=1&u=2'),
+      /field url: rule 4: .*host www\.shareasale\.com is an affiliate network/,
+    ],
   ])('%s', async (_label, edit, message) => {
     const dir = copyOfData();
     editCourses(dir, edit);

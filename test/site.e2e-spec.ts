@@ -7,6 +7,7 @@ import { errorBodySchema } from '../src/core/envelope.schema';
 import { courseListResponseSchema } from '../src/courses/courses.schema';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../src/mcp/server-info';
 import { allAnswers } from '../src/recommendations/distribution';
+import { topicReadings } from '../src/site/format';
 import { SiteService } from '../src/site/site.service';
 import { copyOfData, DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
@@ -188,9 +189,8 @@ describe('pages', () => {
     expect(body).toContain(`There are ${dist.combinations.toLocaleString('en')} possible sets`);
     for (const { count } of dist.top_match) expect(body).toContain(count.toLocaleString('en'));
     expect(dist.combinations).toBe(7560);
-    for (const policy of Object.values(meta.policies) as string[]) {
-      expect(body).toContain(escapeHtml(policy));
-    }
+    const policies = body.slice(body.indexOf('<h2>Policies</h2>')).split('</ul>')[0];
+    expect(policies.match(/<li>/g)).toHaveLength(Object.keys(meta.policies).length);
   });
 
   it('an unknown slug is a 404 page for a browser and the contract error for everyone else', async () => {
@@ -272,6 +272,44 @@ describe('plain-data companions', () => {
       expect(body).toContain(`(<${url}>)`);
     }
     expect(body).toContain('Cite results as: ');
+  });
+
+  it('llms.txt lists every operation and says "not yet verified" as a person would', async () => {
+    const { body } = await text('/llms.txt');
+    const api = `${ORIGIN}/api/v1`;
+    for (const url of [
+      `${api}/courses>`,
+      `${api}/courses/{slug}>`,
+      `${api}/recommendations?`,
+      `${api}/comparisons?courses={slug},{slug}>`,
+      `${api}/finder/questions>`,
+      `${api}/methodology>`,
+    ]) {
+      expect(body).toContain(`(<${url}`);
+    }
+    expect(body).not.toContain('last verified not yet verified');
+    const unverified = records.find((r) => r.verification.last_verified_on === null)!;
+    expect(body).toMatch(new RegExp(`\\[${unverified.name}\\].*; not yet verified`));
+  });
+
+  it('the README, the list form and the methodology page describe specialties from one mapping', async () => {
+    const readings = topicReadings();
+    expect(readings).toContain('General SEO reads General SEO;');
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(readings);
+    for (const path of ['/ai-seo-courses', '/ai-seo-courses/methodology']) {
+      expect((await text(path, HTML)).body).toContain(escapeHtml(readings));
+    }
+  });
+
+  it("the methodology page's policies speak in words, not API field names", async () => {
+    const { body } = await text('/ai-seo-courses/methodology', HTML);
+    const policies = body.slice(body.indexOf('<h2>Policies</h2>')).split('</ul>')[0];
+    const items = [...policies.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item).not.toMatch(/\b[a-z]+(?:[._][a-z]+)+\b/);
+    expect(policies).toContain('carried in the editorial pick');
+    expect(policies).toContain('Cite results with the suggested citation');
   });
 
   it('robots.txt allows everything and points at the sitemap', async () => {

@@ -15,6 +15,7 @@ import {
   UPDATE_CADENCES,
   VERIFICATION_STATUSES,
 } from './vocabulary';
+import { RULE_4, trackingMarker } from './link-rules';
 
 /**
  * The one definition of a course. The served shape drives response validation, the OpenAPI document
@@ -91,8 +92,20 @@ export const courseSchema = z
   .meta({ id: 'Course' });
 export type Course = z.infer<typeof courseSchema>;
 
+/** A link the dataset publishes for a course: the provider's own, with no tracking marker. */
+const providerLinkSchema = urlSchema.superRefine((url, ctx) => {
+  const marker = trackingMarker(url);
+  if (marker) ctx.addIssue({ code: 'custom', message: `${RULE_4}; ${marker}` });
+});
+
 /** A course as written in `data/courses.json`: everything but the derived fields. */
 export const courseRecordSchema = courseSchema.omit({ page_url: true, enrolling: true }).extend({
+  provider: z.strictObject({ name: z.string().min(1), url: providerLinkSchema.nullable() }),
+  url: providerLinkSchema.nullable(),
+  // The served field stays a boolean, as the contract lists it; the data can only say false.
+  link_is_affiliate: z.literal(false, {
+    error: `${RULE_4}, so link_is_affiliate must be false`,
+  }),
   price: priceSchema.omit({ budget_band: true }),
   verification: verificationSchema.omit({ status: true }),
 });

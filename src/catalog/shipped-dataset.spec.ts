@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coursesFileSchema, type CourseRecord } from './course.schema';
+import { trackingMarker } from './link-rules';
 import {
   AI_GEO_FOCUS,
   BUDGET_BANDS,
@@ -46,6 +47,15 @@ function missing<T>(values: readonly T[], present: Iterable<T>): T[] {
 describe('shipped dataset data/courses.json', () => {
   const courses = load();
   const active = courses.filter((course) => course.status === 'active');
+
+  it('links every course to the provider directly: no affiliate flag, no tracking marker (rule 4)', () => {
+    const raw = JSON.parse(readFileSync(DATA_FILE, 'utf8')).courses as Record<string, any>[];
+    expect(raw.filter((course) => course.link_is_affiliate !== false).map((c) => c.slug)).toEqual(
+      [],
+    );
+    const links = raw.flatMap((course) => [course.url, course.provider.url]).filter(Boolean);
+    expect(links.filter((url: string) => trackingMarker(url) !== undefined)).toEqual([]);
+  });
 
   it('validates against the data-file schema and has at least 30 courses', () => {
     expect(courses.length).toBeGreaterThanOrEqual(30);

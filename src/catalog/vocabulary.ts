@@ -44,10 +44,15 @@ export const COVERAGE_KEYS = [
 ] as const;
 export type CoverageKey = (typeof COVERAGE_KEYS)[number];
 
-/** Which topic_coverage members make up each topic; a topic's coverage is the highest of them. */
+/**
+ * The one mapping from a specialty (course filter) or objective (finder) to topic_coverage members;
+ * a topic's coverage is the highest of its members. A value that names a member reads it alone
+ * (`general_seo` is `general_seo`, not `technical_seo`); only the two labels that name two topics
+ * read two members. `technical_seo` is shown on course pages and in comparisons but is no filter.
+ */
 export const TOPIC_COVERAGE: Record<Topic, readonly CoverageKey[]> = {
   ai_geo: ['ai_seo', 'geo'],
-  general_seo: ['general_seo', 'technical_seo'],
+  general_seo: ['general_seo'],
   affiliate: ['affiliate_seo'],
   local: ['local_seo'],
   links: ['link_building'],

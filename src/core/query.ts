@@ -125,12 +125,15 @@ export function validateInput<S extends z.ZodObject>(
     if (seen.has(name)) continue;
     if (Object.hasOwn(shape, name)) known[name] = value;
     else {
+      const accepted = Object.keys(shape);
       problems.push(
         problemOf(
           shape,
           name,
           value,
-          `not a parameter of this operation (accepted: ${Object.keys(shape).join(', ')})`,
+          accepted.length === 0
+            ? 'this operation takes no query parameters'
+            : `not a parameter of this operation (accepted: ${accepted.join(', ')})`,
         ),
       );
     }
@@ -167,7 +170,8 @@ export function parseQuery<S extends z.ZodObject>(
 ): z.output<S> {
   const shape = schema.shape as z.ZodRawShape;
   const reported: ParameterProblem[] = [];
-  const clean: Record<string, unknown> = {};
+  // No prototype: `__proto__` or `constructor` stays a name like any other, reported as unknown.
+  const clean: Record<string, unknown> = Object.create(null);
   for (const [name, value] of Object.entries(raw)) {
     if (!Object.hasOwn(shape, name)) clean[name] = value;
     else if (typeof value !== 'string') {

@@ -369,6 +369,17 @@ describe('recommend: reasons and warnings', () => {
     });
   }
 
+  it('reads general_seo coverage alone for the General SEO objective, never technical_seo', () => {
+    const technical = variant({ topic_coverage: { general_seo: 0, technical_seo: 5 } });
+    expect(explainFor(technical, { objective: 'general_seo' }).warnings).toContain(
+      'Does not cover General SEO (0/5)',
+    );
+    const general = variant({ topic_coverage: { general_seo: 4, technical_seo: 0 } });
+    expect(explainFor(general, { objective: 'general_seo' }).reasons).toContain(
+      'Covers General SEO: major focus (4/5)',
+    );
+  });
+
   it('gives the ideal course one reason per answer and no warnings', () => {
     expect(explainFor(ideal)).toEqual({
       reasons: [
@@ -493,6 +504,34 @@ describe('recommend: reasons and warnings', () => {
       course: variant({ price: { display: '$300 one-time', first_year_cost_usd: 300 } }),
       warning: 'Price $300 one-time is over your Under $100 budget by one band',
       gone: 'Price $79 one-time fits your Under $100 budget',
+    },
+    {
+      name: 'over budget with a recurring price in another currency',
+      course: variant({
+        price: {
+          display: '€9/month',
+          amount: 9,
+          currency: 'EUR',
+          type: 'monthly',
+          first_year_cost_usd: 117,
+        },
+      }),
+      warning:
+        'Price €9/month (about $117 in the first year) is over your Under $100 budget by one band',
+      gone: 'Price $79 one-time fits your Under $100 budget',
+    },
+    {
+      name: 'a yearly price that fits, with its estimate',
+      course: variant({
+        price: {
+          display: '£60/year',
+          amount: 60,
+          currency: 'GBP',
+          type: 'annual',
+          first_year_cost_usd: 76,
+        },
+      }),
+      reason: 'Price £60/year (about $76 in the first year) fits your Under $100 budget',
     },
     {
       name: 'two bands over budget',

@@ -126,9 +126,18 @@ function listLevels(levels: readonly Level[]): string {
   return `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
 }
 
+/**
+ * The price as published, followed by the first-year estimate in USD that its budget band comes
+ * from, unless the published price already is that figure (a one-time price in USD, or free).
+ */
 function priceText(price: Course['price']): string {
-  if (price.display !== null) return price.display;
-  return `about $${price.first_year_cost_usd} in the first year`;
+  const cost = price.first_year_cost_usd;
+  const estimate =
+    cost === null ? null : `about $${Math.round(cost).toLocaleString('en')} in the first year`;
+  if (price.display === null) return estimate ?? 'not published';
+  const sameFigure =
+    price.type === 'free' || (price.type === 'one_time' && price.currency === 'USD');
+  return estimate === null || sameFigure ? price.display : `${price.display} (${estimate})`;
 }
 
 export const TEXTS = {

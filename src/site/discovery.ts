@@ -29,6 +29,8 @@ export function llmsTxt(links: SiteLinks, courses: readonly Course[], meta: Meta
     `- ${mdLink('OpenAPI document', links.openapi)}: OpenAPI 3.1 description of every operation`,
     `- ${mdLink('API documentation', links.docs)}: the same, for people`,
     `- ${mdLink('Search courses', `${links.api}/courses`)}: filter by level, specialty, price_band, community_only, include_inactive; sort`,
+    `- ${mdLink('Get one course', `${links.api}/courses/{slug}`)}: one course by slug, inactive ones included`,
+    `- ${mdLink('Compare courses', `${links.api}/comparisons?courses={slug},{slug}`)}: 2 to 3 courses side by side, in the order given`,
     `- ${mdLink('Finder questions', `${links.api}/finder/questions`)}: the six questions and every allowed answer`,
     `- ${mdLink('Recommendations', recommendations)}: all six answers required; up to 3 courses at or above the match threshold, with reasons and warnings`,
     `- ${mdLink('Methodology', `${links.api}/methodology`)}: live weights, penalties, threshold and budget bands`,
@@ -53,7 +55,7 @@ export function llmsTxt(links: SiteLinks, courses: readonly Course[], meta: Meta
     '',
     ...courses.map(
       (course) =>
-        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; last verified ${fmt.verified(course)}${course.enrolling ? '' : '; not currently enrolling'}`,
+        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; ${fmt.verifiedPhrase(course)}${course.enrolling ? '' : '; not currently enrolling'}`,
     ),
     '',
     '## Policies',

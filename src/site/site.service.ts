@@ -22,7 +22,7 @@ import { answersSchema, type Recommendation } from '../recommendations/recommend
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { barChart } from './charts';
 import { apiCatalog, llmsTxt, robotsTxt, serverCard, sitemapXml } from './discovery';
-import { fmt } from './format';
+import { fmt, topicReadings } from './format';
 import { itemListLd, scriptSafeJson } from './json-ld';
 import { type SiteLinks, siteLinks } from './links';
 import { courseMarkdown, listMarkdown } from './markdown';
@@ -150,6 +150,7 @@ export class SiteService {
     };
     return this.render('list', page, meta, {
       courses,
+      topicReadings: topicReadings(),
       values: given,
       problems,
       options: {
@@ -288,6 +289,7 @@ export class SiteService {
     );
     return this.render('methodology', page, meta, {
       m,
+      topicReadings: topicReadings(),
       weightChart,
       distributionChart,
       distribution: dist,
