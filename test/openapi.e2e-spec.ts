@@ -128,17 +128,13 @@ describe('GET /api/v1/openapi.json', () => {
     expect(search['query:specialty'].schema.enum).toEqual(TOPICS);
     expect(search['query:price_band'].schema.enum).toEqual(BUDGET_BANDS);
     expect(search['query:sort'].schema.enum).toEqual(SORTS);
-    expect(search['query:community_only'].schema.enum.sort()).toEqual(['0', '1', 'false', 'true']);
-    expect(search['query:include_inactive'].schema.enum.sort()).toEqual([
-      '0',
-      '1',
-      'false',
-      'true',
-    ]);
-    expect(search['query:specialty'].schema['x-enumDescriptions']).toEqual(TOPIC_LABELS);
-    expect(search['query:sort'].schema['x-enum-descriptions']).toEqual(
-      SORTS.map((s) => SORT_LABELS[s]),
-    );
+    // Booleans as booleans (the server also takes `1` and `0`, as the description says).
+    for (const name of ['community_only', 'include_inactive']) {
+      expect(search[`query:${name}`].schema).toEqual({ type: 'boolean' });
+      expect(search[`query:${name}`].description).toContain('`true` or `1`, `false` or `0`');
+    }
+    expect(search['query:specialty']['x-enumDescriptions']).toEqual(TOPIC_LABELS);
+    expect(search['query:sort']['x-enum-descriptions']).toEqual(SORTS.map((s) => SORT_LABELS[s]));
     expect(search['query:level'].description).toContain('`advanced` = Advanced / Operator');
     expect(search['query:price_band'].description).toContain('`100_500` = $100–$500');
 
@@ -154,18 +150,19 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [name, values] of Object.entries(expected)) {
       const p = answers[`query:${name}`];
       expect(p).toMatchObject({ required: true, schema: { enum: values } });
-      expect(p.schema['x-enumDescriptions']).toEqual(
-        QUESTIONS[name as keyof typeof QUESTIONS].values,
-      );
+      expect(p['x-enumDescriptions']).toEqual(QUESTIONS[name as keyof typeof QUESTIONS].values);
       expect(p.description).toContain(QUESTIONS[name as keyof typeof QUESTIONS].question);
     }
     expect(answers['query:learning_style'].description).toContain(
       '`no_preference` = No preference (not weighted)',
     );
 
+    // A comma-separated list: an array in `form` style, not exploded.
     expect(parameters('compareCourses')['query:courses']).toMatchObject({
       required: true,
-      schema: { type: 'string' },
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', minItems: 2, maxItems: 3 },
       description: expect.stringContaining('2 to 3'),
     });
     expect(parameters('getCourse')['path:slug']).toMatchObject({

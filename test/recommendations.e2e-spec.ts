@@ -6,10 +6,8 @@ import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
 import { recommendationEnvelope } from '../src/recommendations/recommendation-table';
 import { RecommendationsService } from '../src/recommendations/recommendations.service';
-import {
-  type Answers,
-  recommendationResponseSchema,
-} from '../src/recommendations/recommendation.schema';
+import type { Answers } from '../src/recommendations/answers.dto';
+import { recommendationResponseSchema } from '../src/recommendations/recommendation.schema';
 import { startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';

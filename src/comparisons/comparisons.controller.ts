@@ -1,14 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
-import { z } from 'zod';
+import { Controller, Get, Query } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import { ValidQuery } from '../core/query';
 import { ApiRead } from '../openapi/api-operation.decorator';
-import {
-  type Comparison,
-  comparisonResponseSchema,
-  compareCoursesQuerySchema,
-} from './comparisons.schema';
+import { CompareCoursesQuery } from './comparisons.dto';
+import { type Comparison, comparisonResponseSchema } from './comparisons.schema';
 import { ComparisonsService } from './comparisons.service';
 
 @Controller(`${API_PREFIX}/comparisons`)
@@ -28,9 +23,7 @@ export class ComparisonsController {
       422: '`invalid_parameters`: `courses` is missing, has fewer than 2 or more than 3 items, an empty, malformed or repeated slug, or another parameter was given.',
     },
   })
-  compare(
-    @ValidQuery(compareCoursesQuerySchema) query: z.output<typeof compareCoursesQuerySchema>,
-  ): Envelope<Comparison> {
+  compare(@Query() query: CompareCoursesQuery): Envelope<Comparison> {
     return this.comparisons.compare(query.courses);
   }
 }

@@ -1,16 +1,11 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiParam } from '@nestjs/swagger';
-import { type Course, SLUG_PATTERN } from '../catalog/course.schema';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { Course } from '../catalog/course.schema';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import { noQuerySchema, ValidQuery } from '../core/query';
+import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
-import {
-  courseListResponseSchema,
-  courseResponseSchema,
-  type SearchCoursesQuery,
-  searchCoursesQuerySchema,
-} from './courses.schema';
+import { CourseSlug, SearchCoursesQuery } from './courses.dto';
+import { courseListResponseSchema, courseResponseSchema } from './courses.schema';
 import { CoursesService } from './courses.service';
 
 @Controller(`${API_PREFIX}/courses`)
@@ -29,7 +24,7 @@ export class CoursesController {
       422: '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value; `details.parameters` lists each with its allowed values.',
     },
   })
-  search(@ValidQuery(searchCoursesQuerySchema) query: SearchCoursesQuery): Envelope<Course[]> {
+  search(@Query() query: SearchCoursesQuery): Envelope<Course[]> {
     return this.courses.search(query);
   }
 
@@ -46,12 +41,7 @@ export class CoursesController {
       422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
     },
   })
-  @ApiParam({
-    name: 'slug',
-    description: 'The course slug.',
-    schema: { type: 'string', pattern: SLUG_PATTERN.source },
-  })
-  get(@Param('slug') slug: string, @ValidQuery(noQuerySchema) _query: object): Envelope<Course> {
+  get(@Param() { slug }: CourseSlug, @Query() _query: NoQuery): Envelope<Course> {
     return this.courses.get(slug);
   }
 }

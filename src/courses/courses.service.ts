@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { type Course, SLUG_PATTERN } from '../catalog/course.schema';
+import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
 import { type Sort, TOPIC_COVERAGE, type Topic } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { envelope } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import type { SearchCoursesQuery } from './courses.schema';
+import { isSlug } from '../core/slug';
+import type { SearchCoursesQuery } from './courses.dto';
 
 /** Coverage (0–5) of a topic: the highest of its topic_coverage members. */
 export function topicCoverage(course: Course, topic: Topic): number {
@@ -70,7 +71,7 @@ export class CoursesService {
 
   get(slug: string): Envelope<Course> {
     const snapshot = this.catalog.snapshot();
-    const course = SLUG_PATTERN.test(slug) ? snapshot.bySlug.get(slug) : undefined;
+    const course = isSlug(slug) ? snapshot.bySlug.get(slug) : undefined;
     if (!course)
       throw new DomainError('not_found', `No course has the slug "${slug.slice(0, 100)}".`);
     return envelope(snapshot.meta, course);

@@ -1,7 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import { noQuerySchema, ValidQuery } from '../core/query';
+import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.schema';
 import { FinderService } from './finder.service';
@@ -22,7 +22,7 @@ export class FinderController {
       422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
     },
   })
-  get(@ValidQuery(noQuerySchema) _query: object): Envelope<FinderQuestions> {
+  get(@Query() _query: NoQuery): Envelope<FinderQuestions> {
     return this.finder.get();
   }
 }

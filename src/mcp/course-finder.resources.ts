@@ -4,7 +4,7 @@ import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
 import { DomainError } from '../core/domain-error';
 import { CoursesService } from '../courses/courses.service';
 import { MethodologyService } from '../methodology/methodology.service';
-import { ProtocolErrorPassthrough, resourceRead } from './mcp-adapter';
+import { ResourceErrorFilter } from './mcp-errors';
 
 /** The resources (decisions §1): the same bodies as `/ai-seo-courses.json`, `/api/v1/methodology` and `/api/v1/courses/{slug}`. */
 
@@ -19,8 +19,13 @@ function unknownResource(uri: string): DomainError {
   return new DomainError('not_found', `Unknown resource: ${uri.slice(0, 200)}`);
 }
 
+/** A resource's body as its one JSON content. */
+function json(uri: string, body: object) {
+  return { contents: [{ uri, mimeType: JSON_TYPE, text: JSON.stringify(body) }] };
+}
+
 @McpController()
-@UseFilters(ProtocolErrorPassthrough)
+@UseFilters(ResourceErrorFilter)
 export class CourseFinderResources {
   constructor(
     private readonly courses: CoursesService,
@@ -35,10 +40,8 @@ export class CourseFinderResources {
     mimeType: JSON_TYPE,
   })
   allCourses(@Payload() { uri }: { uri: string }) {
-    return resourceRead(uri, () => {
-      if (uri !== COURSES_URI) throw unknownResource(uri);
-      return this.courses.search({ include_inactive: true });
-    });
+    if (uri !== COURSES_URI) throw unknownResource(uri);
+    return json(uri, this.courses.search({ include_inactive: true }));
   }
 
   @Resource({
@@ -49,10 +52,8 @@ export class CourseFinderResources {
     mimeType: JSON_TYPE,
   })
   liveMethodology(@Payload() { uri }: { uri: string }) {
-    return resourceRead(uri, () => {
-      if (uri !== METHODOLOGY_URI) throw unknownResource(uri);
-      return this.methodology.get();
-    });
+    if (uri !== METHODOLOGY_URI) throw unknownResource(uri);
+    return json(uri, this.methodology.get());
   }
 
   @ResourceTemplate({
@@ -62,9 +63,7 @@ export class CourseFinderResources {
     mimeType: JSON_TYPE,
   })
   oneCourse(@Payload() { uri, slug }: { uri: string; slug: string }) {
-    return resourceRead(uri, () => {
-      if (!uri.startsWith(`${COURSES_URI}/`)) throw unknownResource(uri);
-      return this.courses.get(slug);
-    });
+    if (!uri.startsWith(`${COURSES_URI}/`)) throw unknownResource(uri);
+    return json(uri, this.courses.get(slug));
   }
 }

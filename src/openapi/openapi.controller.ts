@@ -1,7 +1,7 @@
-import { Controller, Get, Injectable } from '@nestjs/common';
+import { Controller, Get, Injectable, Query } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
 import { API_PREFIX } from '../core/envelope';
-import { noQuerySchema, ValidQuery } from '../core/query';
+import { NoQuery } from '../core/validation/no-query.dto';
 
 /** Holds the document built at start (see `setupOpenApi`), which needs the whole app to scan. */
 @Injectable()
@@ -25,7 +25,7 @@ export class OpenApiController {
   constructor(private readonly openapi: OpenApiDocument) {}
 
   @Get('openapi.json')
-  get(@ValidQuery(noQuerySchema) _query: object): OpenAPIObject {
+  get(@Query() _query: NoQuery): OpenAPIObject {
     return this.openapi.get();
   }
 }

@@ -62,6 +62,32 @@ function relativeToBasePath(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths };
 }
 
+/**
+ * Swagger also writes a schema for each input class it explodes into parameters; nothing refers
+ * to them (the parameters carry their own schemas), so only the schemas some part of the document
+ * refers to are kept.
+ */
+function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        const name =
+          key === '$ref' && typeof value === 'string' ? value.split('/').pop() : undefined;
+        if (name && !used.has(name) && name in schemas) {
+          used.add(name);
+          visit(schemas[name]);
+        } else visit(value);
+      }
+    }
+  };
+  visit(document.paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
+}
+
 const HEADERS = {
   ETag: {
     description: 'Strong entity tag of the body; send it back in `If-None-Match`.',
@@ -106,7 +132,8 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     { ...base, security: [], components: { headers: HEADERS } },
     { standardSchemaConverter: zodConverter, autoTagControllers: false },
   );
-  const { openapi, info, servers, security, tags, paths, components } =
-    relativeToBasePath(document);
+  const { openapi, info, servers, security, tags, paths, components } = withoutUnusedSchemas(
+    relativeToBasePath(document),
+  );
   return { openapi, info, servers, security, tags, paths, components };
 }

@@ -9,7 +9,7 @@ import {
 } from '../catalog/vocabulary';
 import type { Methodology } from '../methodology/methodology.schema';
 import { recommend } from './engine';
-import type { Answers } from './recommendation.schema';
+import type { Answers } from './answers.dto';
 
 /** How the finder answers every possible set of answers on one dataset; used to tune the methodology. */
 export interface Distribution {

@@ -23,7 +23,8 @@ import { distribution } from './distribution';
 import { recommend, scoreCourse } from './engine';
 import { budgetBand } from '../catalog/derive';
 import { loadMethodology, loadShippedCourses, makeCourse } from './engine.test-helpers';
-import type { Answers, RecommendationResult } from './recommendation.schema';
+import type { Answers } from './answers.dto';
+import type { RecommendationResult } from './recommendation.schema';
 
 const METHODOLOGY = loadMethodology();
 

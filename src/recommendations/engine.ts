@@ -17,7 +17,8 @@ import {
   type VerificationStatus,
 } from '../catalog/vocabulary';
 import type { Methodology } from '../methodology/methodology.schema';
-import type { Answers, RecommendationResult } from './recommendation.schema';
+import type { Answers } from './answers.dto';
+import type { RecommendationResult } from './recommendation.schema';
 
 /**
  * The Course Finder scoring engine: pure, so the same answers, courses and methodology always give

@@ -5,7 +5,8 @@ import { envelope } from '../core/envelope';
 import type { Envelope, Meta } from '../core/envelope.schema';
 import { allAnswers } from './distribution';
 import { recommend } from './engine';
-import type { Answers, Recommendation, RecommendationResult } from './recommendation.schema';
+import type { Answers } from './answers.dto';
+import type { Recommendation, RecommendationResult } from './recommendation.schema';
 
 /**
  * The finder's answer to every combination of the six answers (3 × 7 × 5 × 3 × 4 × 6 = 7,560),

@@ -7,24 +7,21 @@ import {
   LEARNING_STYLES,
   LEVELS,
   OPERATING_MODELS,
-  QUESTIONS,
   TOPICS,
 } from '../catalog/vocabulary';
-import { labelled } from '../core/query';
 
-const answer = <S extends z.ZodEnum>(schema: S, name: keyof typeof QUESTIONS) =>
-  labelled(schema, QUESTIONS[name].values, QUESTIONS[name].question);
-
-/** The six finder answers: the query of `/recommendations` and the input of `recommend_courses`. */
-export const answersSchema = z.strictObject({
-  experience: answer(z.enum(LEVELS), 'experience'),
-  objective: answer(z.enum(TOPICS), 'objective'),
-  learning_style: answer(z.enum(LEARNING_STYLES), 'learning_style'),
-  freshness: answer(z.enum(FRESHNESS), 'freshness'),
-  budget: answer(z.enum(BUDGET_BANDS), 'budget'),
-  operating_model: answer(z.enum(OPERATING_MODELS), 'operating_model'),
+/**
+ * The six answers as a recommendation echoes them. The same vocabularies define the `Answers`
+ * input class (answers.dto.ts), which validates them on the way in.
+ */
+const answersSchema = z.strictObject({
+  experience: z.enum(LEVELS),
+  objective: z.enum(TOPICS),
+  learning_style: z.enum(LEARNING_STYLES),
+  freshness: z.enum(FRESHNESS),
+  budget: z.enum(BUDGET_BANDS),
+  operating_model: z.enum(OPERATING_MODELS),
 });
-export type Answers = z.infer<typeof answersSchema>;
 
 export const recommendationResultSchema = z
   .strictObject({

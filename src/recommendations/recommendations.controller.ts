@@ -1,14 +1,9 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { API_PREFIX } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import { ValidQuery } from '../core/query';
 import { ApiRead } from '../openapi/api-operation.decorator';
-import {
-  type Answers,
-  answersSchema,
-  type Recommendation,
-  recommendationResponseSchema,
-} from './recommendation.schema';
+import { AnswersInput } from './answers.dto';
+import { type Recommendation, recommendationResponseSchema } from './recommendation.schema';
 import { RecommendationTableInterceptor } from './recommendation-table.interceptor';
 import { RecommendationsService } from './recommendations.service';
 
@@ -29,9 +24,7 @@ export class RecommendationsController {
       422: '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, or an unknown parameter was given; `details.answer_options` lists the allowed values.',
     },
   })
-  recommend(
-    @ValidQuery(answersSchema, 'invalid_answers') answers: Answers,
-  ): Envelope<Recommendation> {
+  recommend(@Query() answers: AnswersInput): Envelope<Recommendation> {
     return this.recommendations.recommend(answers);
   }
 }

@@ -9,7 +9,8 @@ import type { Snapshot } from '../catalog/derive';
 import type { EncodedJson } from '../core/encoded-json';
 import type { Envelope } from '../core/envelope.schema';
 import { recommend } from './engine';
-import type { Answers, Recommendation, RecommendationResult } from './recommendation.schema';
+import type { Answers } from './answers.dto';
+import type { Recommendation, RecommendationResult } from './recommendation.schema';
 import { recommendationEnvelope, RecommendationTable } from './recommendation-table';
 
 /**

@@ -8,7 +8,7 @@ export const HTML = 'text/html; charset=utf-8';
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
 /** `Accept: text/markdown` gets the Markdown form of a page; everyone else the HTML. */
-function negotiate(request: Request, response: Response, html: () => string, md: () => string) {
+function negotiate<T>(request: Request, response: Response, html: () => T, md: () => T): T {
   response.vary('Accept');
   const markdown = request.accepts(['text/html', 'text/markdown']) === 'text/markdown';
   response.type(markdown ? MARKDOWN : HTML);
@@ -26,7 +26,7 @@ export class SiteController {
     @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): string {
+  ): Promise<string> {
     return negotiate(
       request,
       response,
@@ -37,7 +37,7 @@ export class SiteController {
 
   @Get('finder')
   @Header('Content-Type', HTML)
-  finder(@Query() query: Record<string, unknown>): string {
+  finder(@Query() query: Record<string, unknown>): Promise<string> {
     return this.site.finderPage(query);
   }
 

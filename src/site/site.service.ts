@@ -11,14 +11,16 @@ import {
   TOPIC_LABELS,
 } from '../catalog/vocabulary';
 import { AppConfig } from '../core/config';
-import { DomainError } from '../core/domain-error';
 import type { Envelope, Meta } from '../core/envelope.schema';
-import { type ParameterProblem, parseQuery } from '../core/query';
-import { searchCoursesQuerySchema } from '../courses/courses.schema';
+import { acceptedNames, type InputClass } from '../core/validation/input-metadata';
+import { describeProblem, type InputProblem } from '../core/validation/input-problems';
+import { InputValidationPipe } from '../core/validation/input-validation.pipe';
+import { SearchCoursesQuery } from '../courses/courses.dto';
 import { CoursesService } from '../courses/courses.service';
 import { MethodologyService } from '../methodology/methodology.service';
 import { type Distribution, distribution } from '../recommendations/distribution';
-import { answersSchema, type Recommendation } from '../recommendations/recommendation.schema';
+import { AnswersInput } from '../recommendations/answers.dto';
+import type { Recommendation } from '../recommendations/recommendation.schema';
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { barChart } from './charts';
 import { apiCatalog, llmsTxt, robotsTxt, serverCard, sitemapXml } from './discovery';
@@ -49,36 +51,26 @@ function formQuery(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));
 }
 
-function problemText(p: ParameterProblem): string {
-  switch (p.problem) {
+function problemText(p: InputProblem, accepted: readonly string[]): string {
+  switch (p.kind) {
     case 'missing':
       return 'Please choose an answer.';
-    case 'given more than once':
+    case 'repeated':
       return 'Given more than once; choose one.';
-    case 'not an allowed value':
+    case 'not_allowed':
       return `“${String(p.value)}” is not one of the choices.`;
     default:
-      return `“${p.name}”: ${p.problem}.`;
+      return `“${p.name}”: ${describeProblem(p, accepted).problem}.`;
   }
 }
 
-/** The query's problems from parseQuery's DomainError, grouped under the form's own fields. */
-function formProblems(error: unknown, fields: readonly string[]): FormProblems {
-  if (
-    !(error instanceof DomainError) ||
-    (error.code !== 'invalid_parameters' && error.code !== 'invalid_answers')
-  ) {
-    throw error;
-  }
-  const details = error.details as {
-    parameters?: ParameterProblem[];
-    problems?: ParameterProblem[];
-  };
-  const problems = details.parameters ?? details.problems ?? [];
+/** An input's problems, in words for people, under the form's own fields. */
+function formProblems(input: InputClass, problems: readonly InputProblem[]): FormProblems {
+  const fields = acceptedNames(input);
   const result: FormProblems = { byName: {}, other: [] };
   for (const p of problems) {
-    if (fields.includes(p.name)) (result.byName[p.name] ??= []).push(problemText(p));
-    else result.other.push(problemText(p));
+    if (fields.includes(p.name)) (result.byName[p.name] ??= []).push(problemText(p, fields));
+    else result.other.push(problemText(p, fields));
   }
   return result;
 }
@@ -97,6 +89,8 @@ export class SiteService {
     cache: true,
   });
   private distributionCache?: { version: string; value: Distribution };
+  /** The pages' forms are the API's queries, checked without failing so problems can be shown. */
+  private readonly inputs = new InputValidationPipe('query');
 
   constructor(
     private readonly catalog: CatalogService,
@@ -124,19 +118,16 @@ export class SiteService {
   // ---- the course list ------------------------------------------------------------------------
 
   /** Filters exactly as `/courses`; only the default differs: the page shows every tracked course. */
-  private listQuery(raw: Record<string, unknown>) {
+  private async listQuery(raw: Record<string, unknown>) {
     const given = { include_inactive: 'true', ...formQuery(raw) };
-    const fields = Object.keys(searchCoursesQuerySchema.shape);
-    try {
-      const query = parseQuery(searchCoursesQuerySchema, given);
-      return { given, envelope: this.courses.search(query), problems: NO_PROBLEMS };
-    } catch (error) {
-      return { given, envelope: null, problems: formProblems(error, fields) };
-    }
+    const checked = await this.inputs.check(SearchCoursesQuery, given);
+    return checked.ok
+      ? { given, envelope: this.courses.search(checked.value), problems: NO_PROBLEMS }
+      : { given, envelope: null, problems: formProblems(SearchCoursesQuery, checked.problems) };
   }
 
-  listPage(raw: Record<string, unknown>): string {
-    const { given, envelope, problems } = this.listQuery(raw);
+  async listPage(raw: Record<string, unknown>): Promise<string> {
+    const { given, envelope, problems } = await this.listQuery(raw);
     const meta = envelope?.meta ?? this.catalog.snapshot().meta;
     const courses = envelope?.data ?? [];
     const page = {
@@ -162,8 +153,8 @@ export class SiteService {
     });
   }
 
-  listMarkdown(raw: Record<string, unknown>): string {
-    const { envelope, problems } = this.listQuery(raw);
+  async listMarkdown(raw: Record<string, unknown>): Promise<string> {
+    const { envelope, problems } = await this.listQuery(raw);
     if (!envelope) {
       const lines = [...Object.values(problems.byName).flat(), ...problems.other];
       return `# ${LIST_TITLE}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
@@ -198,20 +189,15 @@ export class SiteService {
 
   // ---- the finder ------------------------------------------------------------------------------
 
-  finderPage(raw: Record<string, unknown>): string {
+  async finderPage(raw: Record<string, unknown>): Promise<string> {
     const given = formQuery(raw);
-    const fields = Object.keys(answersSchema.shape);
     let recommendation: Recommendation | null = null;
     let problems = NO_PROBLEMS;
     // An untouched form is a question, not a mistake: problems are shown once something is answered.
     if (Object.keys(given).length > 0) {
-      try {
-        recommendation = this.recommendations.recommend(
-          parseQuery(answersSchema, given, 'invalid_answers'),
-        ).data;
-      } catch (error) {
-        problems = formProblems(error, fields);
-      }
+      const checked = await this.inputs.check(AnswersInput, given);
+      if (checked.ok) recommendation = this.recommendations.recommend(checked.value).data;
+      else problems = formProblems(AnswersInput, checked.problems);
     }
     const meta = this.catalog.snapshot().meta;
     const results = recommendation?.results ?? [];

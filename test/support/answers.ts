@@ -1,4 +1,4 @@
-import type { Answers } from '../../src/recommendations/recommendation.schema';
+import type { Answers } from '../../src/recommendations/answers.dto';
 
 /** A common, valid answer set with strong matches in the shipped data. */
 export const SAMPLE_ANSWERS: Answers = {

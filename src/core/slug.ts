@@ -1,0 +1,9 @@
+/** A course slug: lowercase letters and digits in words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The longest slug the service accepts anywhere (the shipped ones are far shorter). */
+export const SLUG_MAX_LENGTH = 100;
+
+export function isSlug(value: string): boolean {
+  return value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value);
+}

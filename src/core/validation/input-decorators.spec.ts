@@ -1,0 +1,205 @@
+import { Controller, Get, type INestApplication, Query } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { inputJsonSchema, QueryBoolean, QueryEnum, Slug, SlugList } from './input-decorators';
+import type { InputProblem } from './input-problems';
+import { InputValidationPipe } from './input-validation.pipe';
+
+/** Each composite decorator through the pipe that validates with it and the document it feeds. */
+
+const COLOURS = ['red', 'green'] as const;
+const LABELS = { red: 'Red', green: 'Green' };
+
+class Sample {
+  @QueryEnum(COLOURS, LABELS, { description: 'A colour.' })
+  colour?: string;
+
+  @QueryEnum(COLOURS, LABELS, { description: 'Another colour.', required: true })
+  needed!: string;
+
+  @QueryBoolean({ description: 'A switch.' })
+  flag?: boolean;
+
+  @SlugList(2, 3, { description: 'Two or three slugs.' })
+  slugs?: string[];
+
+  @Slug({ description: 'One slug.' })
+  slug?: string;
+}
+
+@Controller('sample')
+class SampleController {
+  @Get()
+  get(@Query() _query: Sample) {
+    return {};
+  }
+}
+
+const query = new InputValidationPipe('query');
+const json = new InputValidationPipe('json');
+
+async function problems(pipe: InputValidationPipe, raw: Record<string, unknown>) {
+  const checked = await pipe.check(Sample, { needed: 'red', ...raw });
+  return checked.ok
+    ? []
+    : checked.problems.map(({ kind, name }: InputProblem) => `${kind} ${name}`);
+}
+
+async function value(pipe: InputValidationPipe, raw: Record<string, unknown>) {
+  const checked = await pipe.check(Sample, { needed: 'red', ...raw });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+  return { ...checked.value };
+}
+
+let app: INestApplication;
+let parameters: Record<string, any>;
+beforeAll(async () => {
+  const module = await Test.createTestingModule({ controllers: [SampleController] }).compile();
+  app = module.createNestApplication({ logger: false });
+  await app.init();
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  parameters = Object.fromEntries(
+    document.paths['/sample'].get!.parameters!.map((p: any) => [p.name, p]),
+  );
+});
+afterAll(() => app.close());
+
+describe('QueryEnum', () => {
+  it('takes the listed values, exactly', async () => {
+    expect(await value(query, { colour: 'green' })).toMatchObject({ colour: 'green' });
+    expect(await problems(query, { colour: 'Green' })).toEqual(['not_allowed colour']);
+    expect(await problems(json, { colour: 3 })).toEqual(['not_allowed colour']);
+  });
+
+  it('is missing when required and absent, repeated or empty only in a query', async () => {
+    const checked = await query.check(Sample, {});
+    expect(checked).toMatchObject({ ok: false, problems: [{ kind: 'missing', name: 'needed' }] });
+    expect(await problems(query, { colour: ['red', 'green'] })).toEqual(['repeated colour']);
+    expect(await problems(query, { colour: '' })).toEqual(['empty colour']);
+    expect(await problems(json, { colour: '' })).toEqual(['not_allowed colour']);
+  });
+
+  it('reports its values as the allowed ones', async () => {
+    const checked = await query.check(Sample, { needed: 'blue' });
+    expect(checked).toMatchObject({ ok: false, problems: [{ allowed: COLOURS }] });
+  });
+
+  it('emits a string enum with its labels, required as declared', () => {
+    expect(parameters.colour).toMatchObject({
+      in: 'query',
+      required: false,
+      description: 'A colour. Values: `red` = Red; `green` = Green.',
+      'x-enumDescriptions': LABELS,
+      schema: { type: 'string', enum: ['red', 'green'] },
+    });
+    expect(parameters.needed.required).toBe(true);
+    expect(inputJsonSchema(Sample)).toMatchObject({
+      properties: { colour: { type: 'string', enum: COLOURS } },
+      required: ['needed'],
+      additionalProperties: false,
+    });
+  });
+});
+
+describe('QueryBoolean', () => {
+  it('takes true, false, 1 and 0 in a query, and only JSON booleans in JSON', async () => {
+    for (const [text, flag] of [
+      ['true', true],
+      ['1', true],
+      ['false', false],
+      ['0', false],
+    ] as const) {
+      expect(await value(query, { flag: text })).toMatchObject({ flag });
+    }
+    expect(await value(json, { flag: false })).toMatchObject({ flag: false });
+    expect(await problems(json, { flag: 'true' })).toEqual(['not_allowed flag']);
+  });
+
+  it('never turns another text into a boolean', async () => {
+    for (const text of ['yes', 'TRUE', ' 1']) {
+      expect(await problems(query, { flag: text })).toEqual(['not_allowed flag']);
+    }
+    expect(await problems(query, { flag: '' })).toEqual(['empty flag']);
+    const checked = await query.check(Sample, { needed: 'red', flag: 'yes' });
+    expect(checked).toMatchObject({
+      ok: false,
+      problems: [{ allowed: ['true', 'false', '1', '0'], value: 'yes' }],
+    });
+  });
+
+  it('emits a boolean whose description gives the query forms', () => {
+    expect(parameters.flag.schema).toEqual({ type: 'boolean' });
+    expect(parameters.flag.description).toContain('`true` or `1`, `false` or `0`');
+    expect(inputJsonSchema(Sample)).toMatchObject({ properties: { flag: { type: 'boolean' } } });
+  });
+});
+
+describe('SlugList', () => {
+  it('splits a query value at commas and takes a JSON array as it is', async () => {
+    expect(await value(query, { slugs: 'a-b,c' })).toMatchObject({ slugs: ['a-b', 'c'] });
+    expect(await value(json, { slugs: ['a-b', 'c', 'd'] })).toMatchObject({
+      slugs: ['a-b', 'c', 'd'],
+    });
+  });
+
+  it.each([
+    ['one slug', 'a', 'give 2 to 3 course slugs (got 1)'],
+    ['four slugs', 'a,b,c,d', 'give 2 to 3 course slugs (got 4)'],
+    ['an empty item', 'a,,b', 'an item of the list is empty'],
+    ['a malformed slug', 'a,Not_A_Slug', 'not a course slug'],
+    ['a repeated slug', 'a,a', 'a slug is repeated'],
+  ])('says what is wrong with %s', async (_label, slugs, detail) => {
+    const checked = await query.check(Sample, { needed: 'red', slugs });
+    expect(checked).toMatchObject({
+      ok: false,
+      problems: [
+        { kind: 'invalid', name: 'slugs', value: slugs, detail: expect.stringContaining(detail) },
+      ],
+    });
+  });
+
+  it('takes no comma list in JSON', async () => {
+    expect(await problems(json, { slugs: 'a,b' })).toEqual(['invalid slugs']);
+  });
+
+  it('emits an array in form style, not exploded, with its bounds', () => {
+    expect(parameters.slugs).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 3,
+        uniqueItems: true,
+        items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 100 },
+      },
+    });
+  });
+});
+
+describe('Slug', () => {
+  it('takes any string up to the limit; the pattern is the service’s to judge', async () => {
+    expect(await value(json, { slug: 'Not_A_Slug' })).toMatchObject({ slug: 'Not_A_Slug' });
+    expect(await problems(json, { slug: 'a'.repeat(101) })).toEqual(['invalid slug']);
+    expect(await problems(json, { slug: 7 })).toEqual(['invalid slug']);
+  });
+
+  it('emits the slug pattern and length', () => {
+    expect(parameters.slug.schema).toMatchObject({
+      type: 'string',
+      pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+      maxLength: 100,
+    });
+  });
+});
+
+describe('names', () => {
+  it('reports unknown and reserved names in either source, never dropping them', async () => {
+    const raw = JSON.parse('{"__proto__": "x", "constructor": "y", "other": "z"}');
+    for (const pipe of [query, json]) {
+      expect((await problems(pipe, raw)).sort()).toEqual(
+        ['unknown __proto__', 'unknown constructor', 'unknown other'].sort(),
+      );
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsIn, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
+import type { InputClass, QueryForms } from './input-metadata';
+
+/**
+ * Composite decorators, one per kind of input (as immich's `validation.ts`): each applies the
+ * validation rules (class-validator), the conversion from a query string's text to the JSON form
+ * (class-transformer, in the `query` group only, so JSON input is taken as it is), the OpenAPI
+ * property (@nestjs/swagger) and the JSON Schema the MCP tools advertise, so an input is described
+ * in one place.
+ */
+
+/** class-transformer group of the conversions that apply to query strings only. */
+export const QUERY_FORM = 'query';
+
+type JsonSchema = Record<string, unknown>;
+
+interface InputOptions {
+  description: string;
+  /** Required inputs are reported `missing` when absent; optional ones may be left out. */
+  required?: boolean;
+}
+
+/** The JSON Schema of each input class's properties, in declaration order, for the MCP tools. */
+const schemas = new WeakMap<InputClass, Map<string, { schema: JsonSchema; required: boolean }>>();
+
+/** The JSON Schema of an input class: its properties, the required ones, and nothing else. */
+export function inputJsonSchema(input: InputClass): JsonSchema {
+  const properties = [...(schemas.get(input) ?? new Map()).entries()];
+  const required = properties.filter(([, p]) => p.required).map(([name]) => name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(properties.map(([name, p]) => [name, p.schema])),
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+function describe(schema: JsonSchema, openapi: JsonSchema, options: InputOptions) {
+  const required = options.required ?? false;
+  const record: PropertyDecorator = (target, key) => {
+    const input = target.constructor as InputClass;
+    const byName = schemas.get(input) ?? new Map();
+    byName.set(String(key), { schema, required });
+    schemas.set(input, byName);
+  };
+  return [
+    record,
+    ApiProperty({ ...openapi, required } as ApiPropertyOptions),
+    // Absent is `missing` for a required input; an optional one is checked only when given (null too).
+    required ? IsDefined() : ValidateIf((_object, value) => value !== undefined),
+  ];
+}
+
+/** `Values: \`a\` = A; \`b\` = B.` and the two label extensions viewers and generators read. */
+function labelled(values: readonly string[], labels: Readonly<Record<string, string>>) {
+  return {
+    text: `Values: ${values.map((value) => `\`${value}\` = ${labels[value]}`).join('; ')}.`,
+    extensions: {
+      'x-enumDescriptions': labels,
+      'x-enum-descriptions': values.map((value) => labels[value]),
+    },
+  };
+}
+
+/** One of a closed set of strings, each with a label (`level`, `sort`, the six answers, …). */
+export function QueryEnum(
+  values: readonly string[],
+  labels: Readonly<Record<string, string>>,
+  options: InputOptions,
+): PropertyDecorator {
+  const { text, extensions } = labelled(values, labels);
+  const description = `${options.description} ${text}`;
+  return applyDecorators(
+    ...describe(
+      { type: 'string', enum: values, description },
+      { type: 'string', enum: [...values], description, ...extensions },
+      options,
+    ),
+    IsIn(values as string[]),
+  );
+}
+
+/** How a query string writes a boolean. */
+export const BOOLEAN_QUERY_FORMS = ['true', 'false', '1', '0'] as const;
+
+function queryBoolean({ value }: { value: unknown }): unknown {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}
+
+/** A boolean: `true`/`false` in JSON; `true`, `false`, `1` or `0` in a query (nothing else). */
+export function QueryBoolean(options: InputOptions): PropertyDecorator {
+  const forms: QueryForms = { queryForms: BOOLEAN_QUERY_FORMS };
+  const inQuery = `${options.description} In a query: \`true\` or \`1\`, \`false\` or \`0\`.`;
+  return applyDecorators(
+    ...describe(
+      { type: 'boolean', description: options.description },
+      { type: 'boolean', description: inQuery },
+      options,
+    ),
+    Transform(queryBoolean, { groups: [QUERY_FORM] }),
+    IsIn([true, false], { context: forms }),
+  );
+}
+
+/** A course slug. One that breaks the pattern is not a course (404), so only its type is a rule. */
+export function Slug(options: InputOptions): PropertyDecorator {
+  const schema = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
+  return applyDecorators(
+    ...describe(
+      { ...schema, description: options.description },
+      { ...schema, description: options.description },
+      options,
+    ),
+    IsString(),
+    MaxLength(SLUG_MAX_LENGTH),
+  );
+}
+
+/** What is wrong with a list of slugs, in the order a reader would fix it; undefined when fine. */
+export function slugListProblem(list: unknown, min: number, max: number): string | undefined {
+  if (!Array.isArray(list) || !list.every((slug) => typeof slug === 'string')) {
+    return `must be a list of ${min} to ${max} course slugs`;
+  }
+  if (list.length < min || list.length > max) {
+    return `give ${min} to ${max} course slugs (got ${list.length})`;
+  }
+  if (list.some((slug) => slug === '')) return 'an item of the list is empty';
+  const malformed = list.filter((slug) => !isSlug(slug));
+  if (malformed.length > 0) {
+    return `not a course slug (lowercase letters, digits and single hyphens): ${malformed
+      .map((slug) => JSON.stringify(slug.slice(0, SLUG_MAX_LENGTH)))
+      .join(', ')}`;
+  }
+  if (new Set(list).size !== list.length) return 'a slug is repeated';
+  return undefined;
+}
+
+/**
+ * `min` to `max` distinct course slugs: a JSON array, or in a query one comma-separated value
+ * (`style: form, explode: false` in OpenAPI terms).
+ */
+export function SlugList(min: number, max: number, options: InputOptions): PropertyDecorator {
+  const items = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
+  const schema = {
+    type: 'array',
+    items,
+    minItems: min,
+    maxItems: max,
+    uniqueItems: true,
+    description: options.description,
+  };
+  return applyDecorators(
+    ...describe(schema, { ...schema, style: 'form', explode: false }, options),
+    Transform(({ value }) => (typeof value === 'string' ? value.split(',') : value), {
+      groups: [QUERY_FORM],
+    }),
+    ValidateBy({
+      name: 'isSlugList',
+      constraints: [min, max],
+      validator: {
+        validate: (value) => slugListProblem(value, min, max) === undefined,
+        defaultMessage: (args) => slugListProblem(args?.value, min, max) ?? '',
+      },
+    }),
+  );
+}

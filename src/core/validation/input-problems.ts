@@ -1,0 +1,96 @@
+import { DomainError } from '../domain-error';
+import { acceptedNames, allowedValues, type InputClass, reportedAs } from './input-metadata';
+
+/**
+ * What can be wrong with one input of an operation (decisions §4), as a typed kind: code that needs
+ * to know what went wrong (the site's forms) reads the kind, never the English text.
+ */
+export type ProblemKind = 'unknown' | 'repeated' | 'empty' | 'missing' | 'not_allowed' | 'invalid';
+
+export interface InputProblem {
+  kind: ProblemKind;
+  name: string;
+  /** The value as the client sent it (a query string's text, or the JSON value). */
+  value: unknown;
+  /** For `invalid`: what the rule says is wrong. */
+  detail?: string;
+  /** The closed set of values the input takes, when it has one. */
+  allowed?: readonly string[];
+}
+
+/** An input's problems, as the contract's `details` list them (`parameters[]` or `problems[]`). */
+export interface ParameterProblem {
+  name: string;
+  value: unknown;
+  problem: string;
+  allowed_values?: readonly string[];
+}
+
+const MAX_ECHO = 200;
+
+/** A value as it may be echoed back: long strings cut, at most 10 items, nothing but JSON leaves. */
+export function echo(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+  }
+  if (Array.isArray(value)) return value.slice(0, 10).map(echo);
+  if (typeof value === 'boolean' || typeof value === 'number') return value;
+  return null;
+}
+
+function problemText(problem: InputProblem, accepted: readonly string[]): string {
+  switch (problem.kind) {
+    case 'unknown':
+      return accepted.length === 0
+        ? 'this operation takes no query parameters'
+        : `not a parameter of this operation (accepted: ${accepted.join(', ')})`;
+    case 'repeated':
+      return 'given more than once';
+    case 'empty':
+      return 'empty';
+    case 'missing':
+      return 'missing';
+    case 'not_allowed':
+      return 'not an allowed value';
+    case 'invalid':
+      return problem.detail ?? 'not a valid value';
+  }
+}
+
+/** One problem as the contract's details list it. */
+export function describeProblem(
+  problem: InputProblem,
+  accepted: readonly string[],
+): ParameterProblem {
+  return {
+    name: echo(problem.name) as string,
+    value: echo(problem.value) ?? null,
+    problem: problemText(problem, accepted),
+    ...(problem.allowed ? { allowed_values: problem.allowed } : {}),
+  };
+}
+
+/**
+ * The 422 of decisions §4 for an input class's problems: `invalid_answers` with every answer's
+ * options for the finder's answers, `invalid_parameters` for everything else. Every problem is named.
+ */
+export function inputError(input: InputClass, problems: readonly InputProblem[]): DomainError {
+  const accepted = acceptedNames(input);
+  const described = problems.map((problem) => describeProblem(problem, accepted));
+  const names = [...new Set(described.map((p) => p.name))].join(', ');
+  if (reportedAs(input) === 'invalid_answers') {
+    return new DomainError(
+      'invalid_answers',
+      `All six answers are required, each with an allowed value. Check: ${names}.`,
+      {
+        answer_options: Object.fromEntries(
+          accepted.map((name) => [name, allowedValues(input, name, 'query')]),
+        ),
+        problems: described.map(({ name, value, problem }) => ({ name, value, problem })),
+      },
+    );
+  }
+  return new DomainError('invalid_parameters', `Invalid query parameters: ${names}.`, {
+    parameters: described,
+  });
+}

@@ -1,0 +1,34 @@
+import {
+  type BudgetBand,
+  type Freshness,
+  type LearningStyle,
+  type Level,
+  type OperatingModel,
+  QUESTIONS,
+  type Topic,
+} from '../catalog/vocabulary';
+import { QueryEnum } from '../core/validation/input-decorators';
+import { ReportedAs } from '../core/validation/input-metadata';
+
+/** One of the six finder answers: its question, values and labels, from the vocabulary. */
+function Answer(name: keyof typeof QUESTIONS): PropertyDecorator {
+  const { question, values } = QUESTIONS[name];
+  return QueryEnum(Object.keys(values), values, { description: question, required: true });
+}
+
+/**
+ * The six Course Finder answers: the query of `recommendCourses` and the arguments of
+ * `recommend_courses`. All required; problems are `invalid_answers`.
+ */
+@ReportedAs('invalid_answers')
+export class AnswersInput {
+  @Answer('experience') experience!: Level;
+  @Answer('objective') objective!: Topic;
+  @Answer('learning_style') learning_style!: LearningStyle;
+  @Answer('freshness') freshness!: Freshness;
+  @Answer('budget') budget!: BudgetBand;
+  @Answer('operating_model') operating_model!: OperatingModel;
+}
+
+/** The six answers as plain data (what the engine reads and a recommendation echoes). */
+export type Answers = Pick<AnswersInput, keyof AnswersInput>;
