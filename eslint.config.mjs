@@ -3,6 +3,78 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/**
+ * The import direction of `src/` (README, Layout): core ← catalog ← features ← faces, with ops and
+ * openapi beside core and the edge wrapping the faces. Each folder may import only the folders
+ * below it, so no two folders can import each other. The root files (app.module, bootstrap, main)
+ * put everything together.
+ */
+const FEATURES = ['courses', 'recommendations', 'comparisons', 'methodology', 'finder'];
+const FOLDERS = [
+  'core',
+  'catalog',
+  'ops',
+  'openapi',
+  'edge',
+  ...FEATURES,
+  'mcp',
+  'site',
+  'data-tools',
+];
+const MAY_IMPORT = {
+  core: [],
+  catalog: ['core'],
+  ops: ['core'],
+  openapi: ['core'],
+  edge: ['core', 'catalog', 'ops'],
+  ...Object.fromEntries(
+    FEATURES.map((feature) => [feature, ['core', 'catalog', 'openapi', 'edge/policies']]),
+  ),
+  mcp: ['core', 'catalog', ...FEATURES],
+  site: [
+    'core',
+    'catalog',
+    ...FEATURES,
+    'edge/policies',
+    'edge/http-error.filter',
+    'mcp/server-info',
+  ],
+  'data-tools': ['core', 'catalog', 'recommendations'],
+};
+const importDirection = FOLDERS.map((folder) => {
+  const allowed = MAY_IMPORT[folder];
+  const forbidden = FOLDERS.filter((other) => other !== folder);
+  return {
+    files: [`src/${folder}/**/*.ts`],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // An import that climbs out of this folder into another one.
+              group: forbidden.flatMap((other) => [`../${other}/**`, `../../${other}/**`]),
+              message: `src/${folder} may import only ${allowed.join(', ') || 'itself'} (README, Layout).`,
+            },
+          ].map((pattern) => ({
+            ...pattern,
+            group: [
+              ...pattern.group,
+              ...allowed.flatMap((path) => [
+                `!../${path}`,
+                `!../${path}/**`,
+                `!../../${path}`,
+                `!../../${path}/**`,
+              ]),
+            ],
+          })),
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-output', 'bench-results'] },
   eslint.configs.recommended,
@@ -17,6 +89,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...importDirection,
   {
     // Tests poke at untyped JSON bodies and broken fixtures.
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],

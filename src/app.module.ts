@@ -1,32 +1,44 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { CatalogModule } from './catalog/catalog.module';
 import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
-import { CoreModule } from './core/core.module';
 import { CoursesModule } from './courses/courses.module';
-import { EdgeModule } from './edge/edge.module';
+import { EDGE_TIMEOUTS, EdgeModule } from './edge/edge.module';
+import type { HttpTimeouts } from './edge/unread-requests';
 import { FinderModule } from './finder/finder.module';
 import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { LOG } from './ops/logger';
 import { OpsModule } from './ops/ops.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
 import { SiteModule } from './site/site.module';
 
+/** What `createApp` gives the app: the parsed environment and what tests may replace. */
+export interface AppSetup {
+  config: AppConfig;
+  clock: Clock;
+  log: Logger;
+  timeouts: Partial<HttpTimeouts>;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, clock: Clock): DynamicModule {
+  static forRoot({ config, clock, log, timeouts }: AppSetup): DynamicModule {
+    const globals = [
+      { provide: AppConfig, useValue: config },
+      { provide: Clock, useValue: clock },
+      { provide: LOG, useValue: log },
+      { provide: EDGE_TIMEOUTS, useValue: timeouts },
+    ];
     return {
       module: AppModule,
       global: true,
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: Clock, useValue: clock },
-      ],
-      exports: [AppConfig, Clock],
+      providers: globals,
+      exports: globals.map((provider) => provider.provide),
       imports: [
-        CoreModule,
         OpsModule,
         EdgeModule,
         CatalogModule,

@@ -133,16 +133,16 @@ describe('a changed dataset', () => {
 
 describe('the response cache', () => {
   // Found while fuzzing: 2000 entries of 60 KB pages under 8 KB keys (URLs and `Accept` are the
-  // client's to vary) held over 300 MB.
-  const store = () =>
-    (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0]
-      .store as BoundedMap<string, unknown>;
+  // client's to vary) held over 300 MB. Read through cache-manager's and Keyv's public APIs.
+  const keyv = () => (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0];
+  const store = () => keyv().store as BoundedMap<string, unknown>;
 
   it('never holds recommendation answers (decisions §8)', async () => {
     expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
     expect((await t.get(`/ai-seo-courses/finder?${ANSWERS}`)).status).toBe(200);
     expect((await t.get('/api/v1/courses?level=beginner')).status).toBe(200);
-    const keys = [...store().keys()];
+    const keys: string[] = [];
+    for await (const [key] of keyv().iterator!(undefined)) keys.push(String(key));
     expect(keys.some((key) => key.includes('level=beginner'))).toBe(true);
     expect(
       keys.filter((key) =>
@@ -254,14 +254,5 @@ describe('every response', () => {
     const response = await t.get('/mcp', mcpCall('search_courses', {}));
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('etag')).toBeNull();
-  });
-
-  it('the server has timeouts against slow clients', () => {
-    const server = t.app.getHttpServer();
-    expect(server.headersTimeout).toBeGreaterThan(0);
-    expect(server.headersTimeout).toBeLessThanOrEqual(15_000);
-    expect(server.requestTimeout).toBeGreaterThan(0);
-    expect(server.requestTimeout).toBeLessThanOrEqual(60_000);
-    expect(server.keepAliveTimeout).toBeGreaterThan(0);
   });
 });

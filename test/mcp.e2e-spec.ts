@@ -20,12 +20,8 @@ import {
   TOPICS,
 } from '../src/catalog/vocabulary';
 import { errorBodySchema } from '../src/core/envelope.schema';
-import {
-  MCP_CAPABILITIES,
-  MCP_INSTRUCTIONS,
-  MCP_PATH,
-  MCP_SERVER_INFO,
-} from '../src/mcp/server-info';
+import { MCP_PATH } from '../src/core/paths';
+import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from '../src/mcp/server-info';
 import { DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
@@ -509,7 +505,12 @@ const post = (
 
 describe('DNS-rebinding protection', () => {
   it('refuses a foreign Host with 403 in the contract error shape', async () => {
-    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example']) {
+    for (const host of [
+      'evil.example',
+      'evil.example:3000',
+      'localhost.evil.example',
+      '127.0.0.2',
+    ]) {
       const response = await post({ host });
       expect({ host, status: response.status }).toEqual({ host, status: 403 });
       expectValid(errorBodySchema, response.body);
@@ -530,6 +531,8 @@ describe('DNS-rebinding protection', () => {
       {} as Record<string, string>,
       { host: 'localhost:3000' },
       { host: 'localhost' },
+      { host: '127.0.0.1:49152' },
+      { host: '[::1]:3000' },
       { origin: 'http://localhost:3000' },
     ]) {
       const response = await post(headers);
@@ -555,6 +558,7 @@ describe('DNS-rebinding protection', () => {
       expect(await status({ host: 'pinned.example:8443' })).toBe(200);
       expect(await status({ host: 'pinned.example:8444' })).toBe(403);
       expect(await status({ host: 'www.coursefinder.example' })).toBe(403);
+      expect(await status({ host: 'api.coursefinder.example.evil.example' })).toBe(403);
       expect(await status({ origin: 'https://www.coursefinder.example' })).toBe(200);
       expect(await status({ origin: 'https://api.coursefinder.example' })).toBe(200);
       expect(await status({ origin: 'https://app.partner.example' })).toBe(200);

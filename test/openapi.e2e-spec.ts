@@ -18,7 +18,7 @@ import {
 import { comparisonSchema } from '../src/comparisons/comparisons.schema';
 import { metaSchema } from '../src/core/envelope.schema';
 import { finderQuestionsSchema } from '../src/finder/finder.schema';
-import { methodologySchema } from '../src/methodology/methodology.schema';
+import { methodologySchema } from '../src/catalog/methodology.schema';
 import { recommendationSchema } from '../src/recommendations/recommendation.schema';
 import { OpenApiDocument } from '../src/openapi/openapi.controller';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';

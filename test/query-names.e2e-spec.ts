@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MCP_PATH } from '../src/mcp/server-info';
+import { MCP_PATH } from '../src/core/paths';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 

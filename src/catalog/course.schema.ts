@@ -4,6 +4,7 @@ import {
   BUDGET_BANDS,
   COMMUNITY,
   COURSE_STATUSES,
+  COVERAGE_MAX,
   COVERAGE_KEYS,
   CURRENCIES,
   FORMATS,
@@ -15,6 +16,8 @@ import {
   UPDATE_CADENCES,
   VERIFICATION_STATUSES,
 } from './vocabulary';
+import { dateSchema, urlSchema } from '../core/envelope.schema';
+import { SLUG_PATTERN } from '../core/slug';
 import { RULE_4, trackingMarker } from './link-rules';
 
 /**
@@ -22,13 +25,9 @@ import { RULE_4, trackingMarker } from './link-rules';
  * and the MCP output schemas; the data-file shape is the same minus the derived fields.
  */
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const slugSchema = z.string().regex(SLUG_PATTERN);
-export const dateSchema = z.iso.date();
-export const urlSchema = z.url({ protocol: /^https?$/ });
 
-const coverageSchema = z.int().min(0).max(5);
+const coverageSchema = z.int().min(0).max(COVERAGE_MAX);
 
 export const topicCoverageSchema = z.strictObject(
   Object.fromEntries(COVERAGE_KEYS.map((key) => [key, coverageSchema])) as Record<

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { type MethodologyFile, methodologyFileSchema } from '../methodology/methodology.schema';
-import { type CourseRecord, coursesFileSchema, urlSchema } from './course.schema';
+import { urlSchema } from '../core/envelope.schema';
+import { type CourseRecord, coursesFileSchema } from './course.schema';
+import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
 
 /** Reading and validating the editorial files of `data/`. Nothing here is derived. */
 

@@ -1,5 +1,6 @@
 import type { Meta } from '../core/envelope.schema';
-import type { Methodology, MethodologyFile } from '../methodology/methodology.schema';
+import { SITE_PATHS } from '../core/paths';
+import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import type { Dataset } from './dataset';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
@@ -69,7 +70,7 @@ export function deriveCourse(
     slug: record.slug,
     name: record.name,
     provider: record.provider,
-    page_url: `${urls.siteUrl}/ai-seo-courses/${record.slug}`,
+    page_url: `${urls.siteUrl}${SITE_PATHS.course(record.slug)}`,
     status: record.status,
     enrolling: record.status === 'active',
     url: record.url,
@@ -108,8 +109,8 @@ export function buildSnapshot(dataset: Dataset, today: string, urls: SiteUrls): 
   const courses = dataset.courses
     .map((record) => deriveCourse(record, file, today, urls))
     .sort(byName);
-  const canonicalUrl = `${urls.siteUrl}/ai-seo-courses`;
-  const methodologyUrl = `${urls.siteUrl}/ai-seo-courses/methodology`;
+  const canonicalUrl = `${urls.siteUrl}${SITE_PATHS.list}`;
+  const methodologyUrl = `${urls.siteUrl}${SITE_PATHS.methodology}`;
   const verifiedDates = courses
     .map((course) => course.verification.last_verified_on)
     .filter((date): date is string => date !== null)

@@ -16,6 +16,11 @@ export const LEVEL_LABELS = {
 } as const;
 export const LEVELS = keysOf(LEVEL_LABELS);
 export type Level = (typeof LEVELS)[number];
+/** Each level's step on the scale, beginner 0 to advanced 2. */
+export const LEVEL_INDEX = Object.fromEntries(LEVELS.map((level, i) => [level, i])) as Record<
+  Level,
+  number
+>;
 
 /** Objectives (finder) and specialties (course filter) share one vocabulary. */
 export const TOPIC_LABELS = {
@@ -43,6 +48,8 @@ export const COVERAGE_KEYS = [
   'agency',
 ] as const;
 export type CoverageKey = (typeof COVERAGE_KEYS)[number];
+/** Topic coverage is scored from 0 (none) to 5 (core specialty). */
+export const COVERAGE_MAX = 5;
 
 /**
  * The one mapping from a specialty (course filter) or objective (finder) to topic_coverage members;

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { API_PREFIX } from '../core/envelope';
+import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope.schema';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';

@@ -10,7 +10,7 @@ const positiveInt = (name: string, fallback: number) =>
     .string()
     .regex(/^[1-9][0-9]*$/, `${name} must be a positive integer`)
     .transform(Number)
-    .default(String(fallback) as never);
+    .default(fallback);
 
 const commaList = z
   .string()
@@ -60,7 +60,7 @@ const envSchema = z.object({
     .regex(/^[0-9]+$/, 'PORT must be an integer from 0 to 65535')
     .transform(Number)
     .refine((port) => port <= 65535, 'PORT must be an integer from 0 to 65535')
-    .default('3000' as never),
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   SITE_URL: httpUrl('SITE_URL').optional(),
@@ -79,7 +79,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9]+$/, 'SHUTDOWN_DELAY_SECONDS must be a whole number of seconds')
     .transform(Number)
-    .default('0' as never),
+    .default(0),
 });
 
 export class AppConfig {

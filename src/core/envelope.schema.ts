@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { dateSchema, urlSchema } from '../catalog/course.schema';
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const dateSchema = z.iso.date();
+/** An absolute http(s) URL. */
+export const urlSchema = z.url({ protocol: /^https?$/ });
 
 /** `meta`, the envelope and the error body: the shapes every response shares. */
 

@@ -4,5 +4,3 @@ import type { Envelope, Meta } from './envelope.schema';
 export function envelope<T>(meta: Meta, data: T, count?: number): Envelope<T> {
   return { data, meta: count === undefined ? meta : { ...meta, count } };
 }
-
-export const API_PREFIX = 'api/v1';

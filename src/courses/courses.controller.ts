@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Course } from '../catalog/course.schema';
-import { API_PREFIX } from '../core/envelope';
+import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';

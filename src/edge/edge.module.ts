@@ -1,14 +1,35 @@
 import { CacheModule } from '@nestjs/cache-manager';
-import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { json } from 'express';
 import { Keyv } from 'keyv';
+import type { Logger } from 'pino';
+import { AppConfig } from '../core/config';
+import { MCP_PATH } from '../core/paths';
+import { Lifecycle } from '../ops/lifecycle';
+import { LOG } from '../ops/logger';
+import { Metrics } from '../ops/metrics.service';
+import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { AssistantsService } from './assistants.service';
 import { BoundedMap } from './bounded-map';
+import { cors } from './cors.middleware';
 import { FixedWindowStorage } from './fixed-window.storage';
-import { HttpCacheInterceptor, type Representation } from './http-cache.interceptor';
+import { HttpErrorFilter } from './http-error.filter';
+import { refuseWrites } from './method-not-allowed.middleware';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
 import { RedisConnection } from './redis.connection';
+import type { Representation } from './representation';
+import { RepresentationInterceptor } from './representation.interceptor';
+import { requestContext } from './request-context.middleware';
+import {
+  answerUnreadableRequests,
+  applyTimeouts,
+  HTTP_TIMEOUTS,
+  type HttpTimeouts,
+  refuseUnreadableUrls,
+} from './unread-requests';
 
 /** What the rate limit needs, in a module of its own so the throttler's async options can import it. */
 @Module({
@@ -32,15 +53,33 @@ function weighEntry(key: string, entry: { value?: Representation }): number {
 
 function responseCache(): Keyv {
   // Entries are handed out as they were stored: no JSON round trip per request.
-  const keyv = new Keyv({
-    store: new BoundedMap(RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_CHARS, weighEntry),
+  return new Keyv(new BoundedMap(RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_CHARS, weighEntry), {
+    serialize: undefined,
+    deserialize: undefined,
   });
-  keyv.serialize = undefined;
-  keyv.deserialize = undefined;
-  return keyv;
 }
 
-/** The HTTP edge: conditional GET and caching, rate limits (CORS and request ids: `installEdge`). */
+/** JSON-RPC bodies of the MCP endpoint; larger ones are 413. Nothing else takes a body. */
+export const MCP_BODY_LIMIT = '100kb';
+
+/** Server timeouts against slow clients; tests shorten them. */
+export const EDGE_TIMEOUTS = Symbol('edge timeouts');
+
+/**
+ * The HTTP pipeline, declared here in the order a request meets it:
+ *
+ * 1. middleware: request id, access log and metrics → CORS (preflights end here) → readable URL →
+ *    read-only methods → the MCP endpoint's JSON body;
+ * 2. guard: the rate limit (`@nestjs/throttler`);
+ * 3. interceptor: representations, conditional GET and the response cache;
+ * 4. pipe: input classes (`ValidationPipe`);
+ * 5. filter: every error as the contract's body.
+ *
+ * Below Express, the server answers what its parser refuses in the same shape, with timeouts.
+ *
+ * The middleware goes on the Express app as the module is built, not through `configure()`: Nest
+ * mounts that at `init()`, after the routes Swagger UI adds, and every response needs it first.
+ */
 @Module({
   imports: [
     RateLimitModule,
@@ -59,7 +98,36 @@ function responseCache(): Keyv {
   ],
   providers: [
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: HttpCacheInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: RepresentationInterceptor },
+    // Every controller input is an input class validated here, from the query string's text.
+    { provide: APP_PIPE, useValue: new InputValidationPipe('query') },
+    { provide: APP_FILTER, useClass: HttpErrorFilter },
   ],
 })
-export class EdgeModule {}
+export class EdgeModule implements OnApplicationBootstrap {
+  constructor(
+    private readonly adapter: HttpAdapterHost,
+    config: AppConfig,
+    metrics: Metrics,
+    lifecycle: Lifecycle,
+    @Inject(LOG) logger: Logger,
+    @Inject(EDGE_TIMEOUTS) private readonly timeouts: Partial<HttpTimeouts>,
+  ) {
+    const app = adapter.httpAdapter.getInstance<NestExpressApplication>();
+    app.disable('x-powered-by');
+    // Strong ETags come from the representations; Express's weak ones are off.
+    app.set('etag', false);
+    // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype.
+    app.set('query parser', 'simple');
+    if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+    app.use(requestContext(metrics, lifecycle, logger), cors, refuseUnreadableUrls, refuseWrites);
+    app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }));
+  }
+
+  /** Before the server listens: Node starts its timeout checks when it does. */
+  onApplicationBootstrap(): void {
+    const server = this.adapter.httpAdapter.getHttpServer();
+    applyTimeouts(server, { ...HTTP_TIMEOUTS, ...this.timeouts });
+    answerUnreadableRequests(server);
+  }
+}

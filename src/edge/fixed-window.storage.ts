@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
+import { Clock } from '../core/clock';
 import { Metrics } from '../ops/metrics.service';
 import { RedisConnection } from './redis.connection';
 
@@ -47,6 +48,7 @@ export class FixedWindowStorage
   constructor(
     private readonly connection: RedisConnection,
     private readonly metrics: Metrics,
+    private readonly clock: Clock,
   ) {
     const client = connection.client;
     if (client) {
@@ -99,7 +101,7 @@ export class FixedWindowStorage
   }
 
   private countHere(key: string, ttl: number): { hits: number; msLeft: number } {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     let window = this.local.get(key);
     if (!window || window.resetAt <= now) {
       window = { hits: 0, resetAt: now + ttl };
@@ -145,7 +147,7 @@ export class FixedWindowStorage
   }
 
   private sweep(): void {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     for (const [key, window] of this.local) if (window.resetAt <= now) this.local.delete(key);
   }
 }

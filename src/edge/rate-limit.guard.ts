@@ -15,11 +15,10 @@ import { AppConfig } from '../core/config';
 import { DomainError } from '../core/domain-error';
 import { Metrics } from '../ops/metrics.service';
 import { AssistantsService } from './assistants.service';
-import { isRateLimited } from './paths';
 
 /**
  * Rate limits (decisions §7) through `@nestjs/throttler`: one fixed 60 s window per client, shared by
- * the REST API and `/mcp`. The client is a verified AI assistant (one bucket for all its IPs) or
+ * the REST API and `/mcp` (the routes without `@SkipThrottle()`). The client is a verified AI assistant (one bucket for all its IPs) or
  * else its IP (IPv6 by /64), taken as TRUST_PROXY says (Express's `req.ip`).
  */
 
@@ -62,7 +61,8 @@ export class ClientIdentifier {
     };
     return {
       throttlers: [throttler],
-      skipIf: (context) => context.getType() !== 'http' || !isRateLimited(request(context).path),
+      // HTTP only: the MCP endpoint is counted as the HTTP route it is, not per tool call.
+      skipIf: (context) => context.getType() !== 'http',
       getTracker: (req) => this.of(req as Request).key,
       // One bucket per client across every route (the default is one per route).
       generateKey: (_context, tracker) => `rate:${tracker}`,
@@ -70,23 +70,11 @@ export class ClientIdentifier {
   }
 }
 
-/** Whether a route handler or its controller carries `@Throttle`, `@SkipThrottle` or the like. */
-const decoratedRoutes = new WeakMap<object, boolean>();
-
-function hasThrottlerMetadata(target: object): boolean {
-  return Reflect.getMetadataKeys(target).some(
-    (key) => typeof key === 'string' && key.startsWith('THROTTLER:'),
-  );
-}
-
-/** A throttler option: a value or a function of the request (the library's `Resolvable`). */
-function resolve(
-  option: number | ((context: ExecutionContext) => number | Promise<number>),
-  context: ExecutionContext,
-): number | Promise<number> {
-  return typeof option === 'function' ? option(context) : option;
-}
-
+/**
+ * The throttler's guard with the IETF fields of decisions §7 (`RateLimit-Policy`, `RateLimit`,
+ * `Retry-After`) instead of its `X-RateLimit-*`, and the contract's error body on 429. Routes that
+ * are not counted (site pages, operations) carry the library's `@SkipThrottle()`.
+ */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   constructor(
@@ -96,39 +84,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly metrics: Metrics,
   ) {
     super(options, storage, reflector);
-  }
-
-  /**
-   * The library's `canActivate` looks up five decorators per throttler and awaits each option on
-   * every request. Here the decorators are looked up once per route: a route with none (all of
-   * ours) is counted straight away with the module's options; any other takes the library's path.
-   */
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.isDecorated(context)) return super.canActivate(context);
-    for (const throttler of this.throttlers) {
-      if ((throttler.skipIf ?? this.commonOptions.skipIf)?.(context)) continue;
-      const ttl = await resolve(throttler.ttl, context);
-      await this.handleRequest({
-        context,
-        throttler,
-        limit: await resolve(throttler.limit, context),
-        ttl,
-        blockDuration: await resolve(throttler.blockDuration ?? ttl, context),
-        getTracker: throttler.getTracker ?? this.commonOptions.getTracker!,
-        generateKey: throttler.generateKey ?? this.commonOptions.generateKey!,
-      });
-    }
-    return true;
-  }
-
-  private isDecorated(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    let decorated = decoratedRoutes.get(handler);
-    if (decorated === undefined) {
-      decorated = [handler, context.getClass()].some(hasThrottlerMetadata);
-      decoratedRoutes.set(handler, decorated);
-    }
-    return decorated;
   }
 
   /** The IETF fields of decisions §7 instead of the throttler's `X-RateLimit-*`, and our error body. */

@@ -3,11 +3,11 @@ import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
-import { CLIENT_ERRORS } from '../core/http-error.filter';
+import { CLIENT_ERRORS } from './http-error.filter';
 
 /**
  * Requests the service will not read (decisions §5), answered with the contract's error body:
- * those Node's HTTP parser refuses before Express sees them, and over-long URLs.
+ * those Node's HTTP parser refuses before Express sees them, and URLs that are too long or malformed.
  */
 
 /**
@@ -90,11 +90,29 @@ export function answerUnreadableRequests(server: Server): void {
   );
 }
 
-/** Express middleware: a URL longer than MAX_URL_LENGTH is 414. */
-export function refuseLongUrls(request: Request, response: Response, next: NextFunction): void {
-  if (request.originalUrl.length <= MAX_URL_LENGTH) return next();
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Express middleware for URLs the service will not read: longer than MAX_URL_LENGTH (414), or a
+ * path with a malformed %-escape (400). A query's malformed escapes are the parameters' problem.
+ */
+export function refuseUnreadableUrls(
+  request: Request,
+  response: Response,
+  next: NextFunction,
+): void {
+  const status =
+    request.originalUrl.length > MAX_URL_LENGTH ? 414 : decodes(request.path) ? undefined : 400;
+  if (status === undefined) return next();
   response
-    .status(414)
+    .status(status)
     .setHeader('Cache-Control', 'no-store')
-    .json(new DomainError('bad_request', CLIENT_ERRORS[414]).toBody());
+    .json(new DomainError('bad_request', CLIENT_ERRORS[status]).toBody());
 }

@@ -1,11 +1,4 @@
-import { parseHost, RebindingPolicy } from './allowed-hosts.guard';
-
-const policy = new RebindingPolicy({
-  publicUrl: 'https://api.coursefinder.example',
-  siteUrl: 'https://www.coursefinder.example',
-  mcpAllowedHosts: ['internal.svc', 'pinned.example:8443', '[fd00::1]'],
-  mcpAllowedOrigins: ['https://app.partner.example/', 'HTTPS://Tools.Partner.Example:8443'],
-});
+import { parseHost } from './allowed-hosts.guard';
 
 describe('parseHost', () => {
   it.each([
@@ -19,53 +12,4 @@ describe('parseHost', () => {
     'refuses %j',
     (value) => expect(parseHost(value)).toBeUndefined(),
   );
-});
-
-describe('RebindingPolicy', () => {
-  it.each([
-    'api.coursefinder.example',
-    'api.coursefinder.example:443',
-    'localhost',
-    'localhost:3000',
-    '127.0.0.1:49152',
-    '[::1]:3000',
-    'internal.svc:8080',
-    'pinned.example:8443',
-    '[fd00::1]:80',
-  ])('accepts Host %s without Origin', (host) => {
-    expect(policy.refusal(host, undefined)).toBeUndefined();
-  });
-
-  it.each([
-    undefined,
-    '',
-    'evil.example',
-    'api.coursefinder.example.evil.example',
-    'www.coursefinder.example',
-    'pinned.example',
-    'pinned.example:8444',
-    '127.0.0.2',
-  ])('refuses Host %s', (host) => {
-    expect(policy.refusal(host, undefined)).toMatch(/Host/);
-  });
-
-  it.each([
-    'https://www.coursefinder.example',
-    'https://api.coursefinder.example',
-    'https://app.partner.example',
-    'https://tools.partner.example:8443',
-  ])('accepts Origin %s', (origin) => {
-    expect(policy.refusal('localhost', origin)).toBeUndefined();
-  });
-
-  it.each([
-    'https://evil.example',
-    'http://www.coursefinder.example',
-    'https://www.coursefinder.example:8443',
-    'null',
-    '',
-    'https://tools.partner.example',
-  ])('refuses Origin %j', (origin) => {
-    expect(policy.refusal('localhost', origin)).toMatch(/Origin/);
-  });
 });

@@ -12,7 +12,8 @@ import { MCP_HTTP_HANDLER, type McpHttpHandler } from '@rekog/mcp-nest';
 import type { Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
 import { AllowedHostsGuard } from './allowed-hosts.guard';
-import { MCP_PATH } from './server-info';
+import { invalidParamsResponse } from './request-check';
+import { MCP_PATH } from '../core/paths';
 
 /**
  * `/mcp` as an ordinary Nest route, so the global guards, interceptors and filters (rate limit,
@@ -31,6 +32,11 @@ export class McpHttpController {
     // Express's JSON parser has run; anything but a JSON-RPC object or batch is unreadable here.
     if (typeof request.body !== 'object' || request.body === null) {
       throw new DomainError('bad_request', 'The request body must be a JSON-RPC message.');
+    }
+    const refusal = invalidParamsResponse(request.body);
+    if (refusal) {
+      response.status(200).json(refusal);
+      return;
     }
     return this.mcp.handlePost(request, response);
   }

@@ -9,7 +9,6 @@ import { RecommendationsModule } from '../recommendations/recommendations.module
 import { CourseFinderPrompt } from './course-finder.prompt';
 import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
 import { CourseFinderTools } from './course-finder.tools';
-import { reportInvalidParams } from './mcp-adapter';
 import { McpHttpController } from './mcp-http.controller';
 import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info';
 
@@ -49,7 +48,6 @@ function createStrategy(catalog: CatalogService): McpStrategy {
     // Nothing at info level; tool arguments are never logged (decisions §8).
     logging: { level: ['error', 'warn'] },
     serverMutator: (server) => {
-      reportInvalidParams(server.server);
       server.server.setRequestHandler('completion/complete', (request) =>
         completeSlug(catalog, request.params),
       );

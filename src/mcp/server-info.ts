@@ -2,8 +2,6 @@
  * Who the MCP server is and what it offers: the one source for the live server's `initialize`
  * answer and for the published server card (`/.well-known/mcp/server-card.json`), so they cannot drift.
  */
-export const MCP_PATH = '/mcp';
-
 export const MCP_SERVER_INFO = {
   name: 'course-finder',
   title: 'Course Finder',

@@ -1,9 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { API_PREFIX } from '../core/envelope';
+import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
-import { type Methodology, methodologyResponseSchema } from './methodology.schema';
+import type { Methodology } from '../catalog/methodology.schema';
+import { methodologyResponseSchema } from './methodology.schema';
 import { MethodologyService } from './methodology.service';
 
 @Controller(`${API_PREFIX}/methodology`)

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { envelope } from '../core/envelope';
 import type { Envelope } from '../core/envelope.schema';
-import type { Methodology } from './methodology.schema';
+import type { Methodology } from '../catalog/methodology.schema';
 
 @Injectable()
 export class MethodologyService {

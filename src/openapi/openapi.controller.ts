@@ -1,6 +1,6 @@
 import { Controller, Get, Injectable, Query } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
-import { API_PREFIX } from '../core/envelope';
+import { API_PREFIX } from '../core/paths';
 import { NoQuery } from '../core/validation/no-query.dto';
 
 /** Holds the document built at start (see `setupOpenApi`), which needs the whole app to scan. */

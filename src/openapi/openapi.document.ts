@@ -7,7 +7,7 @@ import {
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { AppConfig } from '../core/config';
-import { API_PREFIX } from '../core/envelope';
+import { API_PREFIX, SITE_PATHS } from '../core/paths';
 
 /** The OpenAPI 3.1 document of the REST API, built once from the controllers and their zod schemas. */
 
@@ -32,7 +32,7 @@ export const zodConverter: StandardSchemaConverter = (schema, { schemaType }) =>
 };
 
 function description(config: AppConfig): string {
-  const site = `${config.siteUrl}/ai-seo-courses`;
+  const site = `${config.siteUrl}${SITE_PATHS.list}`;
   return `A public, read-only API over a hand-verified dataset of AI SEO courses, and a Course Finder that matches six answers to courses. No sign-up, no API key.
 
 1. Every operation is a GET that returns JSON; nothing can be created, changed or deleted.

@@ -1,6 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
+/** The app's pino logger, for what writes log lines of its own (the access log). */
+export const LOG = Symbol('log');
+
 /** JSON lines through pino (decisions §11); LOG_LEVEL sets the level. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(

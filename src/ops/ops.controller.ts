@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { Registry } from 'prom-client';
 import { Lifecycle } from './lifecycle';
@@ -7,6 +8,7 @@ import { Metrics } from './metrics.service';
 
 /** Probes and metrics (decisions §1, §11): not rate limited, not cached, not in the OpenAPI document. */
 @ApiExcludeController()
+@SkipThrottle()
 @Controller()
 export class OpsController {
   constructor(

@@ -7,7 +7,7 @@ import {
   OPERATING_MODELS,
   TOPICS,
 } from '../catalog/vocabulary';
-import type { Methodology } from '../methodology/methodology.schema';
+import type { Methodology } from '../catalog/methodology.schema';
 import { recommend } from './engine';
 import type { Answers } from './answers.dto';
 
@@ -48,19 +48,14 @@ function bucketBounds(threshold: number): [number, number][] {
   return bounds;
 }
 
-/** `resultsOf` gives a combination's results: the engine's by default, or the service's table. */
-export function distribution(
-  courses: readonly Course[],
-  methodology: Methodology,
-  resultsOf = (answers: Answers) => recommend(answers, courses, methodology),
-): Distribution {
+export function distribution(courses: readonly Course[], methodology: Methodology): Distribution {
   const bounds = bucketBounds(methodology.match_threshold);
   const counts = bounds.map(() => 0);
   const times: Record<string, number> = Object.fromEntries(courses.map((c) => [c.slug, 0]));
   const answers = allAnswers();
   let none = 0;
   for (const answer of answers) {
-    const results = resultsOf(answer);
+    const results = recommend(answer, courses, methodology);
     if (results.length === 0) {
       none++;
       continue;

@@ -18,11 +18,11 @@ import {
   VERIFICATION_STATUSES,
   type BudgetBand,
 } from '../catalog/vocabulary';
-import { type Methodology, methodologyFileSchema } from '../methodology/methodology.schema';
+import { type Methodology, methodologyFileSchema } from '../catalog/methodology.schema';
 import { distribution } from './distribution';
 import { recommend, scoreCourse } from './engine';
 import { budgetBand } from '../catalog/derive';
-import { loadMethodology, loadShippedCourses, makeCourse } from './engine.test-helpers';
+import { loadMethodology, loadShippedCourses, makeCourse } from '../../test/support/courses';
 import type { Answers } from './answers.dto';
 import type { RecommendationResult } from './recommendation.schema';
 

@@ -1,23 +1,19 @@
 import type { Course } from '../catalog/course.schema';
 import {
-  BUDGET_BAND_LABELS,
   BUDGET_BANDS,
-  FRESHNESS_LABELS,
+  COVERAGE_MAX,
+  LEVEL_INDEX,
   LEVELS,
-  OPERATING_MODEL_LABELS,
   TOPIC_COVERAGE,
-  TOPIC_LABELS,
   type BudgetBand,
   type Community,
   type Freshness,
   type LearningStyle,
-  type Level,
-  type OperatingModel,
-  type Topic,
   type VerificationStatus,
 } from '../catalog/vocabulary';
-import type { Methodology } from '../methodology/methodology.schema';
+import type { Methodology } from '../catalog/methodology.schema';
 import type { Answers } from './answers.dto';
+import { explain } from './explain';
 import type { RecommendationResult } from './recommendation.schema';
 
 /**
@@ -26,23 +22,16 @@ import type { RecommendationResult } from './recommendation.schema';
  *
  * match = floor(100 × Σ weight·fit / Σ weight − penalties), clamped to 0..99, where each fit is 0..1.
  */
-
 type Updates = Course['updates'];
 type Style = Exclude<LearningStyle, 'no_preference'>;
 type Adjustments = Methodology['adjustments'];
 
-/** Topic coverage is scored on the contract's 0–5 scale. */
-const COVERAGE_MAX = 5;
 /** Two steps apart on the three-level scale is a gap rather than a near fit. */
 const ADJACENT = 1;
 // Bound once: the hot path runs per course, and global lookups are slow in sandboxed contexts
 // such as jest's, where they cost more than the scoring itself.
 const { abs, floor, max, min } = Math;
 
-const LEVEL_INDEX = Object.fromEntries(LEVELS.map((level, i) => [level, i])) as Record<
-  Level,
-  number
->;
 const BAND_INDEX = Object.fromEntries(BUDGET_BANDS.map((band, i) => [band, i])) as Record<
   BudgetBand,
   number
@@ -90,98 +79,6 @@ const IMPORTANCE: Record<Freshness, keyof Adjustments> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Texts: every reason and warning line, in one place so tests can assert them exactly.
-
-const STYLE_PHRASE: Record<Style, string> = {
-  self_paced: 'self-paced learning',
-  live_community: 'live / community training',
-  templates_sops: 'templates & SOPs',
-  hands_on: 'hands-on implementation',
-};
-
-const COMMUNITY_PHRASE: Record<Community, string> = {
-  No: 'no community',
-  Limited: 'limited community access',
-  'Cohort only': 'a community for cohort members',
-  'Yes (forum)': 'a community forum',
-  'Yes (active)': 'an active community',
-};
-
-const UPDATE_PHRASE: Record<Updates, string> = {
-  Continuous: 'Updated continuously',
-  Weekly: 'Updated weekly',
-  Monthly: 'Updated monthly',
-  Quarterly: 'Updated quarterly',
-  'Per cohort': 'Updated for each cohort',
-  'Twice yearly': 'Updated twice a year',
-  Yearly: 'Updated once a year',
-  Static: 'Not updated after release',
-  Unknown: 'Update schedule not published',
-};
-
-const COUNT_WORDS = ['no', 'one', 'two', 'three'];
-
-function listLevels(levels: readonly Level[]): string {
-  const sorted = [...levels].sort((a, b) => LEVEL_INDEX[a] - LEVEL_INDEX[b]);
-  if (sorted.length <= 1) return sorted.join('');
-  return `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
-}
-
-/**
- * The price as published, followed by the first-year estimate in USD that its budget band comes
- * from, unless the published price already is that figure (a one-time price in USD, or free).
- */
-function priceText(price: Course['price']): string {
-  const cost = price.first_year_cost_usd;
-  const estimate =
-    cost === null ? null : `about $${Math.round(cost).toLocaleString('en')} in the first year`;
-  if (price.display === null) return estimate ?? 'not published';
-  const sameFigure =
-    price.type === 'free' || (price.type === 'one_time' && price.currency === 'USD');
-  return estimate === null || sameFigure ? price.display : `${price.display} (${estimate})`;
-}
-
-export const TEXTS = {
-  coverageStrong: (topic: Topic, coverage: number, scale: string) =>
-    `Covers ${TOPIC_LABELS[topic]}: ${scale} (${coverage}/${COVERAGE_MAX})`,
-  coverageLight: (topic: Topic, coverage: number, scale: string) =>
-    `Covers ${TOPIC_LABELS[topic]} only lightly: ${scale} (${coverage}/${COVERAGE_MAX})`,
-  coverageNone: (topic: Topic) => `Does not cover ${TOPIC_LABELS[topic]} (0/${COVERAGE_MAX})`,
-  levelExact: (level: Level) => `Teaches at ${level} level`,
-  levelAdjacent: (levels: readonly Level[], level: Level) =>
-    `Teaches at ${listLevels(levels)} level, one step from your ${level} level`,
-  levelGap: (levels: readonly Level[], level: Level) =>
-    `Level gap: teaches only at ${listLevels(levels)} level, not near your ${level} level`,
-  levelUnstated: () => 'Teaching level not stated',
-  styleOffered: (style: Style, community: Community) =>
-    style === 'live_community' && community === 'Yes (active)'
-      ? `Offers ${STYLE_PHRASE[style]} with ${COMMUNITY_PHRASE[community]}`
-      : `Offers ${STYLE_PHRASE[style]}`,
-  styleCommunityOnly: (community: Community) =>
-    `Has ${COMMUNITY_PHRASE[community]}, though no live training`,
-  styleMissing: (style: Style) => `Does not offer ${STYLE_PHRASE[style]}`,
-  updatesFrequent: (updates: Updates) => UPDATE_PHRASE[updates],
-  updatesInfrequent: (updates: Updates, freshness: Freshness) =>
-    `${UPDATE_PHRASE[updates]}, while you rated up-to-date training ${FRESHNESS_LABELS[freshness].toLowerCase()}`,
-  budgetFits: (price: Course['price'], budget: BudgetBand) =>
-    `Price ${priceText(price)} fits your ${BUDGET_BAND_LABELS[budget]} budget`,
-  budgetBelow: (price: Course['price'], budget: BudgetBand) =>
-    `Price ${priceText(price)} is below your ${BUDGET_BAND_LABELS[budget]} budget`,
-  budgetOver: (price: Course['price'], budget: BudgetBand, bands: number) =>
-    `Price ${priceText(price)} is over your ${BUDGET_BAND_LABELS[budget]} budget by ${COUNT_WORDS[bands]} ${bands === 1 ? 'band' : 'bands'}`,
-  priceNotPublished: () => 'Price not published',
-  costUnknown: (price: Course['price']) =>
-    `Price ${price.display ?? 'listed'} has no known first-year cost in USD`,
-  modelFits: (model: OperatingModel) => `Aimed at ${OPERATING_MODEL_LABELS[model]} work`,
-  modelMissing: (model: OperatingModel) => `Not aimed at ${OPERATING_MODEL_LABELS[model]} work`,
-  factsUnverified: () => 'Facts not yet verified',
-  factsStale: (date: string | null) => `Facts last verified on ${date}, now stale`,
-  factsSeriouslyStale: (date: string | null) =>
-    `Facts last verified on ${date}, seriously out of date`,
-  placeholderData: () => 'Placeholder data: illustrative facts, not a verified course',
-} as const;
-
-// ---------------------------------------------------------------------------------------------
 // Scoring
 
 /** Everything about the answers and methodology that is the same for every course of one call. */
@@ -196,12 +93,12 @@ interface Context {
   readonly totalWeight: number;
 }
 
-type LevelFit = 'exact' | 'adjacent' | 'gap' | 'unstated';
-type StyleFit = 'offered' | 'community' | 'missing' | 'not_weighted';
-type BudgetFit = 'fits' | 'below' | 'over' | 'not_published' | 'cost_unknown';
+export type LevelFit = 'exact' | 'adjacent' | 'gap' | 'unstated';
+export type StyleFit = 'offered' | 'community' | 'missing' | 'not_weighted';
+export type BudgetFit = 'fits' | 'below' | 'over' | 'not_published' | 'cost_unknown';
 
 /** The facts behind one course's match, kept so reasons and warnings say what the score used. */
-interface Assessment {
+export interface Assessment {
   readonly match: number;
   readonly coverage: number;
   readonly level: LevelFit;
@@ -333,71 +230,6 @@ function toPercent(raw: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Explaining
-
-function explain(
-  ctx: Context,
-  course: Course,
-  a: Assessment,
-): { reasons: string[]; warnings: string[] } {
-  const { answers, methodology: m } = ctx;
-  const reasons: string[] = [];
-  const warnings: string[] = [];
-  const scale = m.topic_coverage_scale[String(a.coverage)] ?? String(a.coverage);
-
-  if (a.coverage >= m.adjustments.strong_coverage_from) {
-    reasons.push(TEXTS.coverageStrong(answers.objective, a.coverage, scale));
-  } else if (a.coverage > 0) {
-    warnings.push(TEXTS.coverageLight(answers.objective, a.coverage, scale));
-  } else {
-    warnings.push(TEXTS.coverageNone(answers.objective));
-  }
-
-  if (a.level === 'exact') reasons.push(TEXTS.levelExact(answers.experience));
-  else if (a.level === 'adjacent')
-    warnings.push(TEXTS.levelAdjacent(course.levels, answers.experience));
-  else if (a.level === 'gap') warnings.push(TEXTS.levelGap(course.levels, answers.experience));
-  else warnings.push(TEXTS.levelUnstated());
-
-  const style = answers.learning_style;
-  if (style !== 'no_preference') {
-    if (a.style === 'offered') reasons.push(TEXTS.styleOffered(style, course.community));
-    else if (a.style === 'community') reasons.push(TEXTS.styleCommunityOnly(course.community));
-    else warnings.push(TEXTS.styleMissing(style));
-  }
-
-  if (a.cadenceFit >= m.adjustments.frequent_updates_from_fit) {
-    reasons.push(TEXTS.updatesFrequent(course.updates));
-  } else if (answers.freshness !== 'low') {
-    warnings.push(TEXTS.updatesInfrequent(course.updates, answers.freshness));
-  }
-
-  const price = course.price;
-  if (a.budget === 'fits') reasons.push(TEXTS.budgetFits(price, answers.budget));
-  else if (a.budget === 'below') reasons.push(TEXTS.budgetBelow(price, answers.budget));
-  else if (a.budget === 'over') warnings.push(TEXTS.budgetOver(price, answers.budget, a.bandsOver));
-  else if (a.budget === 'not_published') warnings.push(TEXTS.priceNotPublished());
-  else warnings.push(TEXTS.costUnknown(price));
-
-  if (a.modelFits) reasons.push(TEXTS.modelFits(answers.operating_model));
-  else warnings.push(TEXTS.modelMissing(answers.operating_model));
-
-  warnings.push(...verificationWarnings(course));
-  return { reasons, warnings };
-}
-
-function verificationWarnings(course: Course): string[] {
-  const { status, last_verified_on: date } = course.verification;
-  const warnings: string[] = [];
-  // A placeholder is unverified by nature; saying both would repeat one fact.
-  if (status === 'unverified' && !course.placeholder_data) warnings.push(TEXTS.factsUnverified());
-  if (status === 'stale') warnings.push(TEXTS.factsStale(date));
-  if (status === 'seriously_stale') warnings.push(TEXTS.factsSeriouslyStale(date));
-  if (course.placeholder_data) warnings.push(TEXTS.placeholderData());
-  return warnings;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Ranking
 
 interface Scored {
@@ -448,7 +280,7 @@ export function recommend(
     insertTop(top, { course, assessment }, limit);
   }
   return top.map(({ course, assessment }, i) => {
-    const { reasons, warnings } = explain(ctx, course, assessment);
+    const { reasons, warnings } = explain(ctx.answers, ctx.methodology, course, assessment);
     return {
       rank: i + 1,
       match_percent: assessment.match,
@@ -457,20 +289,4 @@ export function recommend(
       course,
     };
   });
-}
-
-/** The best match percent any enrolling course reaches, whether or not it clears the threshold. */
-export function topMatch(
-  answers: Answers,
-  courses: readonly Course[],
-  methodology: Methodology,
-): number | null {
-  const ctx = prepare(answers, methodology);
-  let best: number | null = null;
-  for (const course of courses) {
-    if (!course.enrolling) continue;
-    const match = assess(ctx, course).match;
-    if (best === null || match > best) best = match;
-  }
-  return best;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { courseSchema, urlSchema } from '../catalog/course.schema';
-import { envelopeSchema } from '../core/envelope.schema';
+import { courseSchema } from '../catalog/course.schema';
+import { envelopeSchema, urlSchema } from '../core/envelope.schema';
 import {
   BUDGET_BANDS,
   FRESHNESS,

@@ -1,10 +1,10 @@
-import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
-import { API_PREFIX } from '../core/envelope';
+import { Controller, Get, Query } from '@nestjs/common';
+import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope.schema';
+import { NoStore } from '../edge/policies';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { AnswersInput } from './answers.dto';
 import { type Recommendation, recommendationResponseSchema } from './recommendation.schema';
-import { RecommendationTableInterceptor } from './recommendation-table.interceptor';
 import { RecommendationsService } from './recommendations.service';
 
 @Controller(`${API_PREFIX}/recommendations`)
@@ -12,7 +12,7 @@ export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}
 
   @Get()
-  @UseInterceptors(RecommendationTableInterceptor)
+  @NoStore()
   @ApiRead({
     operationId: 'recommendCourses',
     tag: 'Course Finder',

@@ -1,44 +1,51 @@
 import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { Course } from '../catalog/course.schema';
 import type { Envelope } from '../core/envelope.schema';
+import { SITE_PATHS } from '../core/paths';
 import { API_CATALOG_TYPE } from './discovery';
 import { MARKDOWN } from './site.controller';
-import { SiteService } from './site.service';
-import { VaryOn } from '../edge/http-cache.interceptor';
+import { CompanionsService } from './companions.service';
+import { SiteRenderer } from './site-renderer';
+import { VaryOn } from '../edge/policies';
 
 const TEXT = 'text/plain; charset=utf-8';
 const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 
 /** The plain-data companions and the discovery documents; like static files, they ignore the query. */
+@SkipThrottle()
 @Controller()
 export class CompanionsController {
-  constructor(private readonly site: SiteService) {}
+  constructor(
+    private readonly site: CompanionsService,
+    private readonly renderer: SiteRenderer,
+  ) {}
 
-  @Get('ai-seo-courses.json')
+  @Get(SITE_PATHS.json)
   dataset(): Envelope<Course[]> {
     return this.site.dataset();
   }
 
-  @Get('ai-seo-courses.md')
+  @Get(SITE_PATHS.markdown)
   @Header('Content-Type', MARKDOWN)
   datasetMarkdown(): string {
     return this.site.datasetMarkdown();
   }
 
-  @Get('llms.txt')
+  @Get(SITE_PATHS.llms)
   @Header('Content-Type', TEXT)
   llms(): string {
     return this.site.llmsTxt();
   }
 
-  @Get('robots.txt')
+  @Get(SITE_PATHS.robots)
   @Header('Content-Type', TEXT)
   robots(): string {
     return this.site.robotsTxt();
   }
 
-  @Get('sitemap.xml')
+  @Get(SITE_PATHS.sitemap)
   @Header('Content-Type', 'application/xml; charset=utf-8')
   sitemap(): string {
     return this.site.sitemapXml();
@@ -48,7 +55,7 @@ export class CompanionsController {
   @Header('Content-Type', API_CATALOG_TYPE)
   apiCatalog(@Res({ passthrough: true }) response: Response): string {
     // RFC 9727 §2: the catalog names itself with the api-catalog relation, also on HEAD.
-    response.setHeader('Link', `<${this.site.links.apiCatalog}>; rel="api-catalog"`);
+    response.setHeader('Link', `<${this.renderer.links.apiCatalog}>; rel="api-catalog"`);
     return this.site.apiCatalog();
   }
 

@@ -1,6 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
+import { SITE_PATHS } from '../core/paths';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../mcp/server-info';
 import { fmt } from './format';
 import type { SiteLinks } from './links';
@@ -142,7 +143,7 @@ export function serverCard(links: SiteLinks, publicUrl: string, siteUrl: string)
     version: MCP_SERVER_INFO.version,
     title: MCP_SERVER_INFO.title,
     description: MCP_SERVER_INFO.description,
-    websiteUrl: `${siteUrl}/ai-seo-courses`,
+    websiteUrl: `${siteUrl}${SITE_PATHS.list}`,
     remotes: [
       {
         type: 'streamable-http',

@@ -1,9 +1,10 @@
 import type { AppConfig } from '../core/config';
-import { MCP_PATH } from '../mcp/server-info';
+import { MCP_PATH, SITE_PATHS } from '../core/paths';
 
 /**
- * Every address the site hands out. Website paths hang off SITE_URL; the API, the MCP endpoint and
- * the `.well-known` documents off PUBLIC_URL, the origin this process answers on.
+ * Every address the site hands out, absolute. Website paths hang off SITE_URL; the API, the MCP
+ * endpoint and the `.well-known` documents off PUBLIC_URL, the origin this process answers on.
+ * Templates link between pages with the site-relative `SITE_PATHS`.
  */
 export interface SiteLinks {
   list: string;
@@ -23,16 +24,16 @@ export interface SiteLinks {
 }
 
 export function siteLinks(config: AppConfig): SiteLinks {
-  const list = `${config.siteUrl}/ai-seo-courses`;
+  const site = (path: string) => `${config.siteUrl}${path}`;
   return {
-    list,
-    finder: `${list}/finder`,
-    methodology: `${list}/methodology`,
-    json: `${list}.json`,
-    markdown: `${list}.md`,
-    llms: `${config.siteUrl}/llms.txt`,
-    robots: `${config.siteUrl}/robots.txt`,
-    sitemap: `${config.siteUrl}/sitemap.xml`,
+    list: site(SITE_PATHS.list),
+    finder: site(SITE_PATHS.finder),
+    methodology: site(SITE_PATHS.methodology),
+    json: site(SITE_PATHS.json),
+    markdown: site(SITE_PATHS.markdown),
+    llms: site(SITE_PATHS.llms),
+    robots: site(SITE_PATHS.robots),
+    sitemap: site(SITE_PATHS.sitemap),
     api: config.baseUrl,
     openapi: `${config.baseUrl}/openapi.json`,
     docs: `${config.baseUrl}/docs`,

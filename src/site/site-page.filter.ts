@@ -1,8 +1,8 @@
 import { type ArgumentsHost, Catch } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
-import { HttpErrorFilter } from '../core/http-error.filter';
-import { SiteService } from './site.service';
+import { HttpErrorFilter } from '../edge/http-error.filter';
+import { CoursePage } from './course.page';
 
 /**
  * A person who follows a dead course link gets a page, not JSON: a 404 for a client that prefers
@@ -10,7 +10,7 @@ import { SiteService } from './site.service';
  */
 @Catch()
 export class SitePageFilter extends HttpErrorFilter {
-  constructor(private readonly site: SiteService) {
+  constructor(private readonly pages: CoursePage) {
     super();
   }
 
@@ -26,6 +26,6 @@ export class SitePageFilter extends HttpErrorFilter {
       .vary('Accept')
       .setHeader('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(this.site.notFoundPage(exception.message));
+      .send(this.pages.notFound(exception.message));
   }
 }

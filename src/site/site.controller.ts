@@ -1,8 +1,13 @@
 import { Controller, Get, Header, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { VaryOn } from '../edge/http-cache.interceptor';
+import { SITE_PATHS } from '../core/paths';
+import { NoStore, VaryOn } from '../edge/policies';
 import { SitePageFilter } from './site-page.filter';
-import { SiteService } from './site.service';
+import { CoursePage } from './course.page';
+import { FinderPage } from './finder.page';
+import { ListPage } from './list.page';
+import { MethodologyPage } from './methodology.page';
 
 export const HTML = 'text/html; charset=utf-8';
 export const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -15,12 +20,18 @@ function negotiate<T>(request: Request, response: Response, html: () => T, md: (
   return markdown ? md() : html();
 }
 
-@Controller('ai-seo-courses')
+@SkipThrottle()
+@Controller()
 @UseFilters(SitePageFilter)
 export class SiteController {
-  constructor(private readonly site: SiteService) {}
+  constructor(
+    private readonly listPage: ListPage,
+    private readonly coursePage: CoursePage,
+    private readonly finderPage: FinderPage,
+    private readonly methodologyPage: MethodologyPage,
+  ) {}
 
-  @Get()
+  @Get(SITE_PATHS.list)
   @VaryOn('Accept')
   list(
     @Query() query: Record<string, unknown>,
@@ -30,24 +41,25 @@ export class SiteController {
     return negotiate(
       request,
       response,
-      () => this.site.listPage(query),
-      () => this.site.listMarkdown(query),
+      () => this.listPage.html(query),
+      () => this.listPage.markdown(query),
     );
   }
 
-  @Get('finder')
+  @Get(SITE_PATHS.finder)
+  @NoStore()
   @Header('Content-Type', HTML)
   finder(@Query() query: Record<string, unknown>): Promise<string> {
-    return this.site.finderPage(query);
+    return this.finderPage.html(query);
   }
 
-  @Get('methodology')
+  @Get(SITE_PATHS.methodology)
   @Header('Content-Type', HTML)
   methodology(): string {
-    return this.site.methodologyPage();
+    return this.methodologyPage.html();
   }
 
-  @Get(':slug')
+  @Get(SITE_PATHS.course(':slug'))
   @VaryOn('Accept')
   course(
     @Param('slug') slug: string,
@@ -57,8 +69,8 @@ export class SiteController {
     return negotiate(
       request,
       response,
-      () => this.site.coursePage(slug),
-      () => this.site.courseMarkdown(slug),
+      () => this.coursePage.html(slug),
+      () => this.coursePage.markdown(slug),
     );
   }
 }

@@ -6,7 +6,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type ErrorCode } from './domain-error';
+import { DomainError, type ErrorCode } from '../core/domain-error';
 
 /** Maps every error to the contract's body `{"error": {"code", "message", "details"?}}`. */
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Course } from '../catalog/course.schema';
-import { loadDataset } from '../catalog/dataset';
-import { budgetBand, buildSnapshot } from '../catalog/derive';
-import type { Methodology } from '../methodology/methodology.schema';
+import type { Course } from '../../src/catalog/course.schema';
+import { loadDataset } from '../../src/catalog/dataset';
+import { budgetBand, buildSnapshot } from '../../src/catalog/derive';
+import type { Methodology } from '../../src/catalog/methodology.schema';
 
 const DATA_DIR = join(__dirname, '..', '..', 'data');
 const SITE = 'http://localhost:3000';

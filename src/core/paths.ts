@@ -1,0 +1,20 @@
+/** Where the service's faces live on its one origin (decisions §1). */
+
+/** The REST API's prefix: `{base_url}` is `PUBLIC_URL` + `/api/v1`. */
+export const API_PREFIX = 'api/v1';
+
+/** The MCP endpoint (Streamable HTTP). */
+export const MCP_PATH = '/mcp';
+
+/** The website's pages and companions, relative to `SITE_URL` (decisions §1). */
+export const SITE_PATHS = {
+  list: '/ai-seo-courses',
+  course: (slug: string) => `/ai-seo-courses/${slug}`,
+  finder: '/ai-seo-courses/finder',
+  methodology: '/ai-seo-courses/methodology',
+  json: '/ai-seo-courses.json',
+  markdown: '/ai-seo-courses.md',
+  llms: '/llms.txt',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+} as const;

@@ -1,0 +1,26 @@
+import { SetMetadata } from '@nestjs/common';
+
+/**
+ * What a route declares about its responses, read by the edge. Routes state their policy here
+ * rather than the edge knowing their paths.
+ */
+
+export const VARY_ON = 'edge:vary-on';
+export const NO_STORE = 'edge:no-store';
+
+/**
+ * The request headers a route's representation depends on (content negotiation): their values are
+ * part of the key under which the edge keeps it, so one variant is never served for another.
+ */
+export const VaryOn = (...headers: string[]) =>
+  SetMetadata(
+    VARY_ON,
+    headers.map((header) => header.toLowerCase()),
+  );
+
+/**
+ * The route's URLs hold recommendation answers (decisions §8): the edge keeps no copy of its
+ * responses and the access log leaves its query string out. The responses themselves stay
+ * publicly cacheable, as the contract says of every operation.
+ */
+export const NoStore = () => SetMetadata(NO_STORE, true);

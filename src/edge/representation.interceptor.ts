@@ -1,0 +1,80 @@
+import { CACHE_MANAGER, type Cache } from '@nestjs/cache-manager';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { from, map, mergeMap, type Observable, of } from 'rxjs';
+import { CatalogService } from '../catalog/catalog.service';
+import { NO_STORE, VARY_ON } from './policies';
+import { Representation } from './representation';
+
+/**
+ * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's result
+ * becomes its Representation (bytes, strong ETag, type), which the adapter writes as a 304 or as
+ * the bytes. Representations are kept per dataset version and URL (plus the headers the route
+ * varies on) in the cache-manager store, except for routes marked `@NoStore()`, whose URLs hold
+ * answers (decisions §8). A handler that sets its own `Cache-Control` (operations) is left alone.
+ */
+
+/** Whether the access log may write a request's query string: set once the route is known. */
+export const QUERY_LOGGABLE = 'queryLoggable';
+
+/** Path plus query with parameters in a stable order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+function normalisedUrl(request: Request): string {
+  const query = request.url.indexOf('?');
+  if (query < 0) return request.path;
+  const params = new URLSearchParams(request.url.slice(query + 1));
+  params.sort();
+  return `${request.path}?${params}`;
+}
+
+@Injectable()
+export class RepresentationInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    private readonly catalog: CatalogService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const noStore = this.reflector.get<boolean>(NO_STORE, context.getHandler()) ?? false;
+    response.locals[QUERY_LOGGABLE] = !noStore;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Cache-Control', 'no-store');
+      return next.handle();
+    }
+    if (response.hasHeader('Cache-Control')) return next.handle();
+    const represent = (result: unknown) => Representation.of(result, response) ?? result;
+    if (noStore) return next.handle().pipe(map(represent));
+    const key = this.keyOf(context, request);
+    return from(this.cache.get<Representation>(key)).pipe(
+      mergeMap((kept) =>
+        kept
+          ? of(kept)
+          : next.handle().pipe(
+              mergeMap(async (result) => {
+                const representation = represent(result);
+                if (representation instanceof Representation)
+                  await this.cache.set(key, representation);
+                return representation;
+              }),
+            ),
+      ),
+    );
+  }
+
+  /** The dataset version, the URL and the values of the headers the route varies on. */
+  private keyOf(context: ExecutionContext, request: Request): string {
+    const varyOn = this.reflector.get<string[] | undefined>(VARY_ON, context.getHandler()) ?? [];
+    const variant = varyOn.map((header) => `\n${request.get(header) ?? ''}`).join('');
+    return `${this.catalog.snapshot().version} ${normalisedUrl(request)}${variant}`;
+  }
+}

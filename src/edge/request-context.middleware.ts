@@ -1,0 +1,63 @@
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import { Lifecycle } from '../ops/lifecycle';
+import { Metrics } from '../ops/metrics.service';
+import { QUERY_LOGGABLE } from './representation.interceptor';
+
+/**
+ * The first middleware of every request, unknown paths and refusals included: its id
+ * (`X-Request-Id`), `nosniff`, `Connection: close` while draining, and one access log line and
+ * metric once the response is finished or aborted (decisions §8, §11).
+ */
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request id: the caller's `X-Request-Id` when it is a sane token, else a new UUID. */
+export function requestIdOf(request: Request): string {
+  const given = request.get('x-request-id');
+  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id?: string;
+  }
+}
+
+/** The middleware, built once per app with the app's metrics, lifecycle and log. */
+export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: Logger) {
+  function log(request: Request, response: Response, seconds: number): void {
+    // A route template, never a raw path, so labels stay few and hold no values.
+    const route = String(
+      request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none'),
+    );
+    metrics.observeRequest(request.method, route, response.statusCode, seconds);
+    // The query string only where the route is known to hold no answers (decisions §8).
+    const url = response.locals[QUERY_LOGGABLE] === true ? request.originalUrl : request.path;
+    logger.info(
+      {
+        req_id: request.id,
+        method: request.method,
+        route,
+        url,
+        status: response.statusCode,
+        duration_ms: Math.round(seconds * 1e6) / 1e3,
+        ...(response.writableFinished ? {} : { aborted: true }),
+      },
+      'request',
+    );
+  }
+
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const started = performance.now();
+    // Draining: no connection is reused, so no request races the server closing an idle one.
+    if (lifecycle.draining) response.setHeader('Connection', 'close');
+    request.id = requestIdOf(request);
+    response.setHeader('X-Request-Id', request.id);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.once('close', () => log(request, response, (performance.now() - started) / 1e3));
+    next();
+  };
+}

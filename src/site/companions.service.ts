@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { Course } from '../catalog/course.schema';
+import { AppConfig } from '../core/config';
+import type { Envelope } from '../core/envelope.schema';
+import { CoursesService } from '../courses/courses.service';
+import { apiCatalog, llmsTxt, robotsTxt, serverCard, sitemapXml } from './discovery';
+import { listMarkdown } from './markdown';
+import { SiteRenderer } from './site-renderer';
+
+/** The plain-data companions (decisions §1) and the documents agents and crawlers read first. */
+@Injectable()
+export class CompanionsService {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly site: SiteRenderer,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The same body as `/api/v1/courses?include_inactive=true` and the `coursefinder://courses` resource. */
+  dataset(): Envelope<Course[]> {
+    return this.courses.search({ include_inactive: true });
+  }
+
+  datasetMarkdown(): string {
+    const { data, meta } = this.dataset();
+    return listMarkdown('AI SEO courses: the full dataset', data, meta);
+  }
+
+  llmsTxt(): string {
+    const { data, meta } = this.dataset();
+    return llmsTxt(this.site.links, data, meta);
+  }
+
+  robotsTxt(): string {
+    return robotsTxt(this.site.links);
+  }
+
+  sitemapXml(): string {
+    const { data, meta } = this.dataset();
+    return sitemapXml(this.site.links, data, meta);
+  }
+
+  apiCatalog(): string {
+    return JSON.stringify(apiCatalog(this.site.links));
+  }
+
+  serverCard() {
+    return serverCard(this.site.links, this.config.publicUrl, this.config.siteUrl);
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
+import { BUDGET_BAND_LABELS, LEVEL_LABELS, SORT_LABELS, TOPIC_LABELS } from '../catalog/vocabulary';
+import { InputValidationPipe } from '../core/validation/input-validation.pipe';
+import { SearchCoursesQuery } from '../courses/courses.dto';
+import { CoursesService } from '../courses/courses.service';
+import { formProblems, formQuery, NO_PROBLEMS } from './forms';
+import { topicReadings } from './format';
+import { listMarkdown } from './markdown';
+import { SiteRenderer } from './site-renderer';
+
+const TITLE = 'AI SEO courses, hand-verified';
+
+/** The course list, filtered exactly as `/api/v1/courses`, as HTML or Markdown. */
+@Injectable()
+export class ListPage {
+  constructor(
+    /** The form is the API's query, checked without failing so its problems can be shown. */
+    private readonly inputs: InputValidationPipe,
+    private readonly catalog: CatalogService,
+    private readonly courses: CoursesService,
+    private readonly site: SiteRenderer,
+  ) {}
+
+  /** Only the default differs from the API's: the page shows every tracked course. */
+  private async query(raw: Record<string, unknown>) {
+    const given = { include_inactive: 'true', ...formQuery(raw) };
+    const checked = await this.inputs.check(SearchCoursesQuery, given);
+    return checked.ok
+      ? { given, envelope: this.courses.search(checked.value), problems: NO_PROBLEMS }
+      : { given, envelope: null, problems: formProblems(SearchCoursesQuery, checked.problems) };
+  }
+
+  async html(raw: Record<string, unknown>): Promise<string> {
+    const { given, envelope, problems } = await this.query(raw);
+    const meta = envelope?.meta ?? this.catalog.snapshot().meta;
+    const courses = envelope?.data ?? [];
+    const page = {
+      ...this.site.page(
+        TITLE,
+        'Every tracked AI SEO course with levels, price as published, formats, AI/GEO focus, certification, community, updates and the date each fact was last verified.',
+        meta.canonical_url,
+        courses,
+      ),
+      markdown: this.site.links.markdown,
+    };
+    return this.site.render('list', page, meta, {
+      courses,
+      topicReadings: topicReadings(),
+      values: given,
+      problems,
+      options: {
+        level: LEVEL_LABELS,
+        specialty: TOPIC_LABELS,
+        price_band: BUDGET_BAND_LABELS,
+        sort: SORT_LABELS,
+      },
+    });
+  }
+
+  async markdown(raw: Record<string, unknown>): Promise<string> {
+    const { envelope, problems } = await this.query(raw);
+    if (!envelope) {
+      const lines = [...Object.values(problems.byName).flat(), ...problems.other];
+      return `# ${TITLE}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
+    }
+    return listMarkdown(TITLE, envelope.data, envelope.meta);
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
+import { MethodologyService } from '../methodology/methodology.service';
+import { type Distribution, distribution } from '../recommendations/distribution';
+import { barChart } from './charts';
+import { topicReadings } from './format';
+import { SiteRenderer } from './site-renderer';
+
+const WEIGHTS = [
+  ['objective', 'Main objective'],
+  ['experience', 'Experience'],
+  ['operating_model', 'Kind of work'],
+  ['learning_style', 'Learning style'],
+  ['freshness', 'Up-to-date training'],
+  ['budget', 'Budget'],
+] as const;
+
+/** The formula in plain words with the live numbers, and how matches spread over every answer set. */
+@Injectable()
+export class MethodologyPage {
+  private computed?: { version: string; distribution: Distribution };
+
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly methodology: MethodologyService,
+    private readonly site: SiteRenderer,
+  ) {}
+
+  /** All 7,560 answer combinations scored, once per dataset version (about 0.2 s). */
+  distribution(): Distribution {
+    const snapshot = this.catalog.snapshot();
+    if (this.computed?.version !== snapshot.version) {
+      this.computed = {
+        version: snapshot.version,
+        distribution: distribution(snapshot.courses, snapshot.methodology),
+      };
+    }
+    return this.computed.distribution;
+  }
+
+  html(): string {
+    const { data: m, meta } = this.methodology.get();
+    const dist = this.distribution();
+    const weightChart = barChart(
+      'weights-chart',
+      'Weight of each answer',
+      WEIGHTS.map(([key, label]) => ({
+        label,
+        value: m.weights[key],
+        text: `${m.weights[key]} points`,
+      })),
+    );
+    const share = (count: number) => `${((100 * count) / dist.combinations).toFixed(1)} %`;
+    const distributionChart = barChart(
+      'distribution-chart',
+      `Best match for each of the ${dist.combinations.toLocaleString('en')} possible sets of answers`,
+      dist.top_match.map(({ bucket, count }) => ({
+        label: bucket === 'none' ? 'No strong match' : `${bucket} %`,
+        value: count,
+        text: `${count.toLocaleString('en')} (${share(count)})`,
+      })),
+    );
+    const active = this.catalog.snapshot().courses.filter((course) => course.enrolling);
+    const page = this.site.page(
+      'How the Course Finder scores a course',
+      'The Course Finder formula in plain words with the live weights, adjustments, penalties, threshold and budget bands, and how matches spread over every possible set of answers.',
+      meta.methodology_url,
+      active,
+    );
+    return this.site.render('methodology', page, meta, {
+      m,
+      topicReadings: topicReadings(),
+      weightChart,
+      distributionChart,
+      distribution: dist,
+      timesRecommended: active.map((course) => ({
+        course,
+        times: dist.times_recommended[course.slug] ?? 0,
+      })),
+    });
+  }
+}

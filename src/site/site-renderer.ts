@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { Eta } from 'eta';
+import type { Course } from '../catalog/course.schema';
+import { AppConfig } from '../core/config';
+import type { Meta } from '../core/envelope.schema';
+import { SITE_PATHS } from '../core/paths';
+import { fmt } from './format';
+import { itemListLd, scriptSafeJson } from './json-ld';
+import { type SiteLinks, siteLinks } from './links';
+
+/** What the layout needs to know of a page. */
+export interface Page {
+  title: string;
+  description: string;
+  canonical: string;
+  /** The page's Markdown form, when it has one. */
+  markdown?: string;
+  jsonLd: string;
+}
+
+/**
+ * Renders the pages. Templates are files under `templates/` (copied into dist by nest-cli.json),
+ * compiled once on first use and cached by Eta; values are HTML-escaped unless a template says
+ * otherwise. Every template gets the page, `meta`, the absolute `links`, the site-relative `paths`
+ * and the formatters.
+ */
+@Injectable()
+export class SiteRenderer {
+  readonly links: SiteLinks;
+  private readonly eta = new Eta({
+    views: join(__dirname, 'templates'),
+    autoEscape: true,
+    cache: true,
+  });
+
+  constructor(config: AppConfig) {
+    this.links = siteLinks(config);
+  }
+
+  /** A page's head: title, description, canonical URL and the JSON-LD list of its courses. */
+  page(title: string, description: string, canonical: string, courses: readonly Course[]): Page {
+    return {
+      title,
+      description,
+      canonical,
+      jsonLd: scriptSafeJson(itemListLd(title, canonical, courses)),
+    };
+  }
+
+  render(template: string, page: Page, meta: Meta, data: object): string {
+    return this.eta.render(template, {
+      ...data,
+      page,
+      meta,
+      links: this.links,
+      paths: SITE_PATHS,
+      fmt,
+    });
+  }
+}
