@@ -1,6 +1,14 @@
 # syntax=docker/dockerfile:1
+# Every stage starts from node:24-bookworm-slim pinned by digest, so a rebuild months from now
+# starts from the same bytes, not from whatever the tag points at then. The digest is the tag's
+# multi-arch index for Node 24.21.0 on Debian 12, as public Dockerfiles and an image scan report
+# pinned it in October 2026; it was not pulled where this file was written (no Docker daemon
+# there). Check it, or take the current one, with
+#   docker buildx imagetools inspect node:24-bookworm-slim
+# Dependabot (.github/dependabot.yml, `docker`) proposes the next digest as the tag moves.
+
 # Build stage: full dependencies, compile TypeScript.
-FROM node:24-bookworm-slim AS build
+FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20 AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -9,13 +17,18 @@ COPY src ./src
 RUN npx nest build
 
 # Production dependencies only.
-FROM node:24-bookworm-slim AS deps
+FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20 AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
 # Runtime: compiled code, production node_modules and the data, as the unprivileged `node` user.
-FROM node:24-bookworm-slim
+FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20
+# tini is PID 1: it forwards SIGTERM to Node from the first instant (before the service has
+# installed its own handlers, a signal to a PID 1 without one is ignored) and reaps zombies.
+RUN apt-get update \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
@@ -23,7 +36,9 @@ COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root package.json ./
 COPY --chown=root:root data ./data
 USER node
-EXPOSE 3000
+# 3000: the service; 9464: /metrics (METRICS_PORT).
+EXPOSE 3000 9464
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
 # The heap flags of `npm start`: they hold RSS near 140 MB under load (npm run bench).
 CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=4", "dist/main"]

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 /**
- * Suites that need Redis or a browser run when it is there and are skipped with a message otherwise;
- * REQUIRE_REDIS=1 / REQUIRE_BROWSER=1 (set by CI) turn the skip into a failure.
+ * Suites that need Redis, a browser or kubectl run when it is there and are skipped with a message
+ * otherwise; REQUIRE_REDIS=1 / REQUIRE_BROWSER=1 / REQUIRE_KUBECTL=1 (set by CI) turn the skip into
+ * a failure.
  */
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -47,4 +49,12 @@ export const describeWithBrowser = requirement(
   existsSync(CHROMIUM_PATH),
   process.env.REQUIRE_BROWSER === '1',
   `install Debian's chromium (${CHROMIUM_PATH})`,
+);
+
+/** `describeWithKubectl(...)`: runs when kubectl (whose built-in kustomize renders deploy/) is on the PATH. */
+export const describeWithKubectl = requirement(
+  'kubectl',
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, 'kubectl'))),
+  process.env.REQUIRE_KUBECTL === '1',
+  'install kubectl; its built-in kustomize renders deploy/',
 );
