@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../src/bootstrap';
 import { CatalogService } from '../src/catalog/catalog.service';
+import { loadDataset } from '../src/catalog/dataset';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp } from './support/app';
 import { TestClock } from './support/clock';
@@ -164,6 +165,28 @@ describe('invalid data stops the start with a message naming file, course, field
     await expect(createApp({ env: { TRUST_PROXY: 'everyone' }, logger: false })).rejects.toThrow(
       /TRUST_PROXY/,
     );
+  });
+});
+
+describe('the $schema member of the data files', () => {
+  it('a data file may name its JSON Schema; the served data does not carry it', async () => {
+    const dir = copyOfData();
+    for (const file of ['courses', 'methodology', 'policies', 'assistants']) {
+      const json = JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8'));
+      expect(json.$schema).toBe(`./schemas/${file}.schema.json`);
+    }
+    const t = await startTestApp({ env: { DATA_DIR: dir } });
+    try {
+      const methodology = await t.json('/api/v1/methodology');
+      expect(methodology.data).not.toHaveProperty('$schema');
+      expect(methodology.data.weights).toBeDefined();
+      expect(JSON.stringify(await t.json('/ai-seo-courses.json'))).not.toContain('$schema');
+    } finally {
+      await t.close();
+    }
+    const path = join(dir, 'policies.json');
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), $schema: 7 }));
+    expect(() => loadDataset(dir)).toThrow(/policies\.json: field \$schema: /);
   });
 });
 

@@ -3,16 +3,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { type MethodologyFile, methodologyFileSchema } from '../methodology/methodology.schema';
-import { type CourseRecord, coursesFileSchema, urlSchema } from './course.schema';
+import { type CourseRecord, coursesFileSchema, schemaReference, urlSchema } from './course.schema';
 
 /** Reading and validating the editorial files of `data/`. Nothing here is derived. */
 
 export const policiesFileSchema = z.strictObject({
+  ...schemaReference,
   citation: z.string().min(1),
   policies: z.record(z.string(), z.string().min(1)),
 });
 
 export const assistantsFileSchema = z.strictObject({
+  ...schemaReference,
   refresh_hours: z.number().positive(),
   assistants: z.array(
     z.strictObject({
@@ -71,8 +73,11 @@ export function loadDataset(dataDir: string): Dataset {
       continue;
     }
     const result = (schema as z.ZodType).safeParse(json);
-    if (result.success) parsed[key] = result.data;
-    else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
+    if (result.success) {
+      // `$schema` is for editors' IDEs; nothing past the check sees it.
+      const { $schema: _reference, ...data } = result.data as Record<string, unknown>;
+      parsed[key] = data;
+    } else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
   }
   if (parsed.courses) problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed));
   if (problems.length > 0) throw new DataError(problems);
@@ -149,3 +154,4 @@ function courseProblems(course: CourseRecord): [field: string, problem: string][
   }
   return problems;
 }
+
