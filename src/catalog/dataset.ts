@@ -50,8 +50,11 @@ export class DataError extends Error {
   }
 }
 
-/** Reads and validates every data file; throws one DataError listing every problem found. */
-export function loadDataset(dataDir: string): Dataset {
+/**
+ * Reads and validates every data file; throws one DataError listing every problem found. With
+ * `today` (a UTC `YYYY-MM-DD`), verification dates after it are problems too.
+ */
+export function loadDataset(dataDir: string, today?: string): Dataset {
   const problems: string[] = [];
   const hash = createHash('sha256');
   const parsed: Record<string, unknown> = {};
@@ -79,7 +82,9 @@ export function loadDataset(dataDir: string): Dataset {
       parsed[key] = data;
     } else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
   }
-  if (parsed.courses) problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed));
+  if (parsed.courses) {
+    problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed, today));
+  }
   if (problems.length > 0) throw new DataError(problems);
   const files = parsed as {
     courses: { courses: CourseRecord[] };
@@ -103,7 +108,7 @@ function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): st
   return `${path}: field ${at.join('.') || '(the file)'}: ${issue.message}`;
 }
 
-function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
+function crossChecks(path: string, parsed: Record<string, unknown>, today?: string): string[] {
   const { courses } = parsed.courses as { courses: CourseRecord[] };
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -112,7 +117,7 @@ function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
       problems.push(`${path}: course "${course.slug}", field slug: duplicate slug`);
     }
     seen.add(course.slug);
-    for (const [field, problem] of courseProblems(course)) {
+    for (const [field, problem] of [...courseProblems(course), ...dateProblems(course, today)]) {
       problems.push(`${path}: course "${course.slug}", field ${field}: ${problem}`);
     }
   }
@@ -155,3 +160,28 @@ function courseProblems(course: CourseRecord): [field: string, problem: string][
   return problems;
 }
 
+/** A verification cannot be dated after today, nor the course's date before its own sources'. */
+function dateProblems(course: CourseRecord, today?: string): [field: string, problem: string][] {
+  const { last_verified_on: last, sources } = course.verification;
+  const problems: [string, string][] = [];
+  const future = (date: string) => `${date} is in the future (today is ${today}, UTC)`;
+  if (today !== undefined && last !== null && last > today) {
+    problems.push(['verification.last_verified_on', future(last)]);
+  }
+  sources.forEach((source, i) => {
+    if (today !== undefined && source.verified_on > today) {
+      problems.push([`verification.sources.${i}.verified_on`, future(source.verified_on)]);
+    }
+  });
+  const newest = sources
+    .map((source) => source.verified_on)
+    .sort()
+    .at(-1);
+  if (newest !== undefined && (last === null || last < newest)) {
+    problems.push([
+      'verification.last_verified_on',
+      `${last ?? 'null'} is older than its newest source (verified on ${newest}); it must be ${newest} or later`,
+    ]);
+  }
+  return problems;
+}
