@@ -44,6 +44,8 @@ export function fixtureCourse(slug: string, edit: (course: Record) => void = () 
     verification: _verification,
     ...rest
   } = makeCourse(slug, {
+    description: 'A course used by a test.',
+    best_for: 'Tests.',
     levels: ['beginner'],
     topic_coverage: { ai_seo: 4, geo: 4 },
     ai_geo_focus: 'High',
