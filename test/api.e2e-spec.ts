@@ -321,7 +321,7 @@ describe('GET /api/v1/finder/questions and /api/v1/methodology', () => {
   it('methodology is the live file plus its URL', async () => {
     const body = await getJson('/api/v1/methodology', 200, methodologyResponseSchema);
     const file = JSON.parse(readFileSync(join(DATA_DIR, 'methodology.json'), 'utf8'));
-    const { scoring_weights_updated_on, ...rest } = file;
+    const { scoring_weights_updated_on, $schema: _schema, ...rest } = file;
     expect(body.data).toEqual({
       ...rest,
       methodology_url: 'http://localhost:3000/ai-seo-courses/methodology',

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../src/bootstrap';
 import { CatalogService } from '../src/catalog/catalog.service';
+import { loadDataset } from '../src/catalog/dataset';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp } from './support/app';
 import { TestClock } from './support/clock';
@@ -148,6 +149,62 @@ describe('invalid data stops the start with a message naming file, course, field
     await expect(createApp({ env: { DATA_DIR: dir }, logger: false })).rejects.toThrow(message);
   });
 
+  describe('verification dates, relative to the clock’s UTC date', () => {
+    const verified = (on: string, last: string | null) => (c: any[]) => {
+      c[3].verification.last_verified_on = last;
+      c[3].verification.sources = [
+        { field: 'price', source_type: 'official', label: 'Pricing', url: null, verified_on: on },
+      ];
+    };
+    const start = (dir: string, now: string) =>
+      createApp({ env: { DATA_DIR: dir }, logger: false, clock: new TestClock(new Date(now)) });
+
+    it('a source verified_on after today stops the start; the same file starts a day later', async () => {
+      const dir = copyOfData();
+      editCourses(dir, verified('2026-03-02', '2026-03-02'));
+      await expect(start(dir, '2026-03-01T23:59:59Z')).rejects.toThrow(
+        /courses\.json: course "[a-z0-9-]+", field verification\.sources\.0\.verified_on: 2026-03-02 is in the future \(today is 2026-03-01, UTC\)/,
+      );
+      const app = await start(dir, '2026-03-02T00:00:00Z');
+      await app.close();
+    });
+
+    it('a last_verified_on older than the newest source stops the start', async () => {
+      const dir = copyOfData();
+      editCourses(dir, verified('2026-03-02', '2026-03-01'));
+      await expect(start(dir, '2026-06-01T12:00:00Z')).rejects.toThrow(
+        /courses\.json: course "[a-z0-9-]+", field verification\.last_verified_on: 2026-03-01 is older than its newest source \(verified on 2026-03-02\)/,
+      );
+      editCourses(dir, verified('2026-03-02', null));
+      await expect(start(dir, '2026-06-01T12:00:00Z')).rejects.toThrow(
+        /field verification\.last_verified_on: null is older than its newest source/,
+      );
+    });
+
+    it('a reload with a future date keeps the previous data', async () => {
+      const dir = copyOfData();
+      const clock = new TestClock(new Date('2026-03-01T12:00:00Z'));
+      const t = await startTestApp({ env: { DATA_DIR: dir }, clock });
+      try {
+        editCourses(dir, verified('2026-03-05', '2026-03-05'));
+        expect(t.app.get(CatalogService).reload()).toBe(false);
+        clock.current = new Date('2026-03-05T00:00:00Z');
+        expect(t.app.get(CatalogService).reload()).toBe(true);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('loadDataset without today leaves the date of today unchecked, the order of dates checked', () => {
+      const dir = copyOfData();
+      editCourses(dir, verified('2999-01-01', '2999-01-01'));
+      expect(loadDataset(dir).courses[3].verification.last_verified_on).toBe('2999-01-01');
+      expect(() => loadDataset(dir, '2026-01-01')).toThrow(/2999-01-01 is in the future/);
+      editCourses(dir, verified('2999-01-01', '2998-12-31'));
+      expect(() => loadDataset(dir)).toThrow(/2998-12-31 is older than its newest source/);
+    });
+  });
+
   it('a broken methodology file names the file and field', async () => {
     const dir = copyOfData();
     const path = join(dir, 'methodology.json');
@@ -164,6 +221,28 @@ describe('invalid data stops the start with a message naming file, course, field
     await expect(createApp({ env: { TRUST_PROXY: 'everyone' }, logger: false })).rejects.toThrow(
       /TRUST_PROXY/,
     );
+  });
+});
+
+describe('the $schema member of the data files', () => {
+  it('a data file may name its JSON Schema; the served data does not carry it', async () => {
+    const dir = copyOfData();
+    for (const file of ['courses', 'methodology', 'policies', 'assistants']) {
+      const json = JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8'));
+      expect(json.$schema).toBe(`./schemas/${file}.schema.json`);
+    }
+    const t = await startTestApp({ env: { DATA_DIR: dir } });
+    try {
+      const methodology = await t.json('/api/v1/methodology');
+      expect(methodology.data).not.toHaveProperty('$schema');
+      expect(methodology.data.weights).toBeDefined();
+      expect(JSON.stringify(await t.json('/ai-seo-courses.json'))).not.toContain('$schema');
+    } finally {
+      await t.close();
+    }
+    const path = join(dir, 'policies.json');
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), $schema: 7 }));
+    expect(() => loadDataset(dir)).toThrow(/policies\.json: field \$schema: /);
   });
 });
 

@@ -24,7 +24,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.dataset = loadDataset(this.config.dataDir);
+    this.dataset = loadDataset(this.config.dataDir, utcDate(this.clock.now()));
     this.current = this.build();
     process.on('SIGHUP', this.onHangup);
   }
@@ -44,7 +44,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   /** Re-reads `data/`. Returns false, keeping the previous data, when the files are invalid. */
   reload(): boolean {
     try {
-      this.dataset = loadDataset(this.config.dataDir);
+      this.dataset = loadDataset(this.config.dataDir, utcDate(this.clock.now()));
     } catch (error) {
       this.logger.error(
         `Reload failed; still serving the previous data. ${(error as Error).message}`,

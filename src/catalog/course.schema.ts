@@ -110,4 +110,10 @@ export const courseRecordSchema = courseSchema.omit({ page_url: true, enrolling:
 });
 export type CourseRecord = z.infer<typeof courseRecordSchema>;
 
-export const coursesFileSchema = z.strictObject({ courses: z.array(courseRecordSchema).min(1) });
+/** A data file may name its JSON Schema (`data/schemas/`, `npm run data:schemas`) for editors' IDEs. */
+export const schemaReference = { $schema: z.string().optional() };
+
+export const coursesFileSchema = z.strictObject({
+  ...schemaReference,
+  courses: z.array(courseRecordSchema).min(1),
+});

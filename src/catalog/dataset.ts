@@ -3,17 +3,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { urlSchema } from '../core/envelope.schema';
-import { type CourseRecord, coursesFileSchema } from './course.schema';
+import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
 import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
 
 /** Reading and validating the editorial files of `data/`. Nothing here is derived. */
 
 export const policiesFileSchema = z.strictObject({
+  ...schemaReference,
   citation: z.string().min(1),
   policies: z.record(z.string(), z.string().min(1)),
 });
 
 export const assistantsFileSchema = z.strictObject({
+  ...schemaReference,
   refresh_hours: z.number().positive(),
   assistants: z.array(
     z.strictObject({
@@ -49,8 +51,11 @@ export class DataError extends Error {
   }
 }
 
-/** Reads and validates every data file; throws one DataError listing every problem found. */
-export function loadDataset(dataDir: string): Dataset {
+/**
+ * Reads and validates every data file; throws one DataError listing every problem found. With
+ * `today` (a UTC `YYYY-MM-DD`), verification dates after it are problems too.
+ */
+export function loadDataset(dataDir: string, today?: string): Dataset {
   const problems: string[] = [];
   const hash = createHash('sha256');
   const parsed: Record<string, unknown> = {};
@@ -72,10 +77,15 @@ export function loadDataset(dataDir: string): Dataset {
       continue;
     }
     const result = (schema as z.ZodType).safeParse(json);
-    if (result.success) parsed[key] = result.data;
-    else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
+    if (result.success) {
+      // `$schema` is for editors' IDEs; nothing past the check sees it.
+      const { $schema: _reference, ...data } = result.data as Record<string, unknown>;
+      parsed[key] = data;
+    } else problems.push(...result.error.issues.map((issue) => describeIssue(path, json, issue)));
   }
-  if (parsed.courses) problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed));
+  if (parsed.courses) {
+    problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed, today));
+  }
   if (problems.length > 0) throw new DataError(problems);
   const files = parsed as {
     courses: { courses: CourseRecord[] };
@@ -99,7 +109,7 @@ function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): st
   return `${path}: field ${at.join('.') || '(the file)'}: ${issue.message}`;
 }
 
-function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
+function crossChecks(path: string, parsed: Record<string, unknown>, today?: string): string[] {
   const { courses } = parsed.courses as { courses: CourseRecord[] };
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -108,7 +118,7 @@ function crossChecks(path: string, parsed: Record<string, unknown>): string[] {
       problems.push(`${path}: course "${course.slug}", field slug: duplicate slug`);
     }
     seen.add(course.slug);
-    for (const [field, problem] of courseProblems(course)) {
+    for (const [field, problem] of [...courseProblems(course), ...dateProblems(course, today)]) {
       problems.push(`${path}: course "${course.slug}", field ${field}: ${problem}`);
     }
   }
@@ -147,6 +157,32 @@ function courseProblems(course: CourseRecord): [field: string, problem: string][
     const values: readonly string[] = course[field];
     if (values.length === 0) problems.push([field, 'must list at least one value']);
     if (new Set(values).size !== values.length) problems.push([field, 'lists a value twice']);
+  }
+  return problems;
+}
+
+/** A verification cannot be dated after today, nor the course's date before its own sources'. */
+function dateProblems(course: CourseRecord, today?: string): [field: string, problem: string][] {
+  const { last_verified_on: last, sources } = course.verification;
+  const problems: [string, string][] = [];
+  const future = (date: string) => `${date} is in the future (today is ${today}, UTC)`;
+  if (today !== undefined && last !== null && last > today) {
+    problems.push(['verification.last_verified_on', future(last)]);
+  }
+  sources.forEach((source, i) => {
+    if (today !== undefined && source.verified_on > today) {
+      problems.push([`verification.sources.${i}.verified_on`, future(source.verified_on)]);
+    }
+  });
+  const newest = sources
+    .map((source) => source.verified_on)
+    .sort()
+    .at(-1);
+  if (newest !== undefined && (last === null || last < newest)) {
+    problems.push([
+      'verification.last_verified_on',
+      `${last ?? 'null'} is older than its newest source (verified on ${newest}); it must be ${newest} or later`,
+    ]);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, urlSchema } from '../core/envelope.schema';
+import { schemaReference } from './course.schema';
 import { BUDGET_BANDS } from './vocabulary';
 
 const fit = z.number().min(0).max(1);
@@ -83,7 +84,7 @@ export type Methodology = z.infer<typeof methodologySchema>;
 
 export const methodologyFileSchema = methodologySchema
   .omit({ methodology_url: true })
-  .extend({ scoring_weights_updated_on: dateSchema.nullable() })
+  .extend({ ...schemaReference, scoring_weights_updated_on: dateSchema.nullable() })
   .superRefine((m, ctx) => {
     const d = m.verification_days;
     if (!(d.fresh <= d.review_due && d.review_due <= d.stale)) {

@@ -1,0 +1,189 @@
+/**
+ * `npm run data:diff [-- REF]`: what an edit of the data does, before it ships. Compares the data at
+ * a git ref (default HEAD) with the working tree as the API would serve them, both derived for the
+ * same day: courses added, removed and renamed, status changes, field changes, methodology changes,
+ * and how each course's recommendation reach (how many answer combinations rank it) moves.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Course } from '../catalog/course.schema';
+import { loadDataset } from '../catalog/dataset';
+import { buildSnapshot, type Snapshot } from '../catalog/derive';
+import { distribution } from '../recommendations/distribution';
+import { changedFields, shown } from './changes';
+import {
+  DATA_DIR_OPTION,
+  dataDirFrom,
+  readArgs,
+  runCli,
+  todayFrom,
+  TODAY_OPTION,
+  UsageError,
+} from './cli';
+import { datasetAtRef } from './git-data';
+import { type Section, toMarkdown, toText } from './sections';
+
+const USAGE = `Usage: npm run data:diff -- [REF] [--markdown FILE] [--today YYYY-MM-DD] [--data-dir DIR]
+
+Compares the data at the git ref REF (default HEAD) with the working tree, as the API serves them.
+--markdown FILE  also write the comparison as Markdown (for a pull request)
+--today DATE     the day both sides are derived for (default: today, UTC)`;
+
+/** Only `page_url` reads it, the same on both sides, so it never shows as a change. */
+const URLS = { siteUrl: 'http://localhost:3000', baseUrl: 'http://localhost:3000/api/v1' };
+
+/** Reported in their own sections, or following from one that is (`enrolling` from `status`). */
+const OWN_SECTION = new Set(['name', 'status', 'enrolling', 'verification.status']);
+
+interface Reach {
+  combinations: number;
+  noStrongMatch: number;
+  bySlug: Readonly<Record<string, number>>;
+}
+
+function reachOf(snapshot: Snapshot): Reach {
+  const d = distribution(snapshot.courses, snapshot.methodology);
+  return {
+    combinations: d.combinations,
+    noStrongMatch: d.no_strong_match,
+    bySlug: d.times_recommended,
+  };
+}
+
+export function compare(before: Snapshot, after: Snapshot): Section[] {
+  const added = after.courses.filter((course) => !before.bySlug.has(course.slug));
+  const removed = before.courses.filter((course) => !after.bySlug.has(course.slug));
+  const kept = after.courses
+    .filter((course) => before.bySlug.has(course.slug))
+    .map((course) => [before.bySlug.get(course.slug)!, course] as const);
+  const renamed = kept.filter(([old, now]) => old.name !== now.name);
+  const statusRows = kept.flatMap(([old, now]) => [
+    ...(old.status !== now.status ? [[now.slug, 'status', old.status, now.status]] : []),
+    ...(old.verification.status !== now.verification.status
+      ? [[now.slug, 'verification.status', old.verification.status, now.verification.status]]
+      : []),
+  ]);
+  const fieldRows = kept.flatMap(([old, now]) =>
+    changedFields(old, now)
+      .filter((change) => !OWN_SECTION.has(change.field))
+      .map((change) => [now.slug, change.field, shown(change.before), shown(change.after)]),
+  );
+  const methodologyRows = changedFields(before.methodology, after.methodology).map((change) => [
+    change.field,
+    shown(change.before),
+    shown(change.after),
+  ]);
+
+  const reach = { before: reachOf(before), after: reachOf(after) };
+  const slugs = [...new Set([...before.courses, ...after.courses].map((c) => c.slug))].sort();
+  const reachRows = slugs
+    .map((slug) => ({ slug, old: reach.before.bySlug[slug], now: reach.after.bySlug[slug] }))
+    .filter(({ old, now }) => old !== now)
+    .sort((a, b) => Math.abs((b.now ?? 0) - (b.old ?? 0)) - Math.abs((a.now ?? 0) - (a.old ?? 0)))
+    .map(({ slug, old, now }) => [
+      slug,
+      old === undefined ? '(none)' : String(old),
+      now === undefined ? '(none)' : String(now),
+      signed((now ?? 0) - (old ?? 0)),
+    ]);
+  const changedCourses = new Set(fieldRows.map(([slug]) => slug)).size;
+  const combinations = reach.after.combinations.toLocaleString('en');
+
+  return [
+    {
+      title: 'Summary',
+      headers: ['what', 'before', 'after'],
+      rows: [
+        ['courses', String(before.courses.length), String(after.courses.length)],
+        ['active courses', String(activeCount(before)), String(activeCount(after))],
+        [
+          `answer combinations (of ${combinations}) with no strong match`,
+          String(reach.before.noStrongMatch),
+          String(reach.after.noStrongMatch),
+        ],
+        [
+          'courses added / removed / renamed',
+          '',
+          `${added.length} / ${removed.length} / ${renamed.length}`,
+        ],
+        ['status changes', '', String(statusRows.length)],
+        ['courses with field changes', '', String(changedCourses)],
+      ],
+      empty: '',
+    },
+    {
+      title: 'Courses added',
+      headers: ['course', 'name', 'status'],
+      rows: added.map((c) => [c.slug, c.name, c.status]),
+      empty: 'None.',
+    },
+    {
+      title: 'Courses removed',
+      note: 'A changed slug shows as a removal and an addition: the old page URL stops working.',
+      headers: ['course', 'name', 'status'],
+      rows: removed.map((c) => [c.slug, c.name, c.status]),
+      empty: 'None.',
+    },
+    {
+      title: 'Courses renamed',
+      note: 'Same slug, new name.',
+      headers: ['course', 'old name', 'new name'],
+      rows: renamed.map(([old, now]) => [now.slug, old.name, now.name]),
+      empty: 'None.',
+    },
+    {
+      title: 'Status changes',
+      headers: ['course', 'field', 'before', 'after'],
+      rows: statusRows,
+      empty: 'None.',
+    },
+    {
+      title: 'Field changes',
+      note: 'As the API serves them (derived fields included), JSON values.',
+      headers: ['course', 'field', 'before', 'after'],
+      rows: fieldRows,
+      empty: 'None.',
+    },
+    {
+      title: 'Methodology changes',
+      headers: ['field', 'before', 'after'],
+      rows: methodologyRows,
+      empty: 'None.',
+    },
+    {
+      title: 'Recommendation reach',
+      note: `How many of the ${combinations} answer combinations rank each course, for the courses where that changed; ${slugs.length - reachRows.length} course(s) unchanged.`,
+      headers: ['course', 'before', 'after', 'change'],
+      rows: reachRows,
+      empty: 'No course’s reach changed.',
+    },
+  ];
+}
+
+const activeCount = (snapshot: Snapshot) =>
+  snapshot.courses.filter((course: Course) => course.status === 'active').length;
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+export async function diff(args: string[]): Promise<number> {
+  const { values, positionals } = readArgs(() =>
+    parseArgs({
+      args,
+      options: { ...DATA_DIR_OPTION, ...TODAY_OPTION, markdown: { type: 'string' } },
+      allowPositionals: true,
+    }),
+  );
+  if (positionals.length > 1) throw new UsageError('Give at most one git ref.');
+  const ref = positionals[0] ?? 'HEAD';
+  const today = todayFrom(values.today);
+  const dir = dataDirFrom(values['data-dir']);
+  const before = buildSnapshot(datasetAtRef(dir, ref, today), today, URLS);
+  const after = buildSnapshot(loadDataset(dir, today), today, URLS);
+  const sections = compare(before, after);
+  const title = `Data changes: ${ref} → working tree (derived for ${today})`;
+  console.log(toText(title, sections));
+  if (values.markdown !== undefined) writeFileSync(values.markdown, toMarkdown(title, sections));
+  return 0;
+}
+
+if (require.main === module) runCli(USAGE, diff);

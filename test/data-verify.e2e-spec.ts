@@ -1,0 +1,252 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDataset } from '../src/catalog/dataset';
+import { copyOfData } from './support/app';
+import {
+  buildTools,
+  fixtureCourse,
+  fixtureData,
+  plusDays,
+  readJson,
+  runTool,
+} from './support/data-tools';
+
+/** Issue 21, part 4: `npm run data:verify`, on a copy of the shipped data (its real formatting). */
+
+const TODAY = '2026-06-15';
+const SLUG = 'answer-engine-foundations';
+const PRICING = 'https://lanternfield.example.com/pricing';
+
+function verify(dir: string, ...args: string[]) {
+  return runTool('verify', [...args, '--data-dir', dir]);
+}
+
+describe('npm run data:verify', () => {
+  beforeAll(buildTools, 180_000);
+
+  it('records the source and today’s date, changing only those lines of courses.json', () => {
+    const dir = copyOfData();
+    const path = join(dir, 'courses.json');
+    const original = readFileSync(path, 'utf8');
+    const run = verify(
+      dir,
+      SLUG,
+      '--field',
+      'price',
+      '--source',
+      'official',
+      '--url',
+      PRICING,
+      '--label',
+      'Pricing page',
+      '--today',
+      TODAY,
+    );
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain(
+      `course "${SLUG}": price verified on ${TODAY} (official, ${PRICING}); last_verified_on null → ${TODAY}`,
+    );
+
+    const start = original.indexOf(`"slug": "${SLUG}"`);
+    const block = [
+      '      "verification": {',
+      '        "last_verified_on": null,',
+      '        "sources": []',
+      '      },',
+    ].join('\n');
+    const at = original.indexOf(block, start);
+    expect(at).toBeGreaterThan(start);
+    const recorded = [
+      '      "verification": {',
+      `        "last_verified_on": "${TODAY}",`,
+      '        "sources": [',
+      '          {',
+      '            "field": "price",',
+      '            "source_type": "official",',
+      '            "label": "Pricing page",',
+      `            "url": "${PRICING}",`,
+      `            "verified_on": "${TODAY}"`,
+      '          }',
+      '        ]',
+      '      },',
+    ].join('\n');
+    const expected = original.slice(0, at) + recorded + original.slice(at + block.length);
+    expect(readFileSync(path, 'utf8')).toBe(expected);
+    expect(() => loadDataset(dir, TODAY)).not.toThrow();
+  });
+
+  it('adds a source per field and page, replaces a re-check of the same one, and moves last_verified_on', () => {
+    const dir = copyOfData();
+    const later = plusDays(TODAY, 30);
+    const official = ['--field', 'price', '--source', 'official', '--url', PRICING];
+    expect(verify(dir, SLUG, ...official, '--today', TODAY).code).toBe(0);
+    const levels = ['--field', 'levels', '--source', 'first_hand', '--label', 'Took lesson 1'];
+    expect(verify(dir, SLUG, ...levels, '--today', TODAY).code).toBe(0);
+    const again = verify(dir, SLUG, ...official, '--today', later);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`replacing the check of ${TODAY}`);
+
+    const course = readJson(join(dir, 'courses.json')).courses.find((c: any) => c.slug === SLUG);
+    expect(course.verification).toEqual({
+      last_verified_on: later,
+      sources: [
+        {
+          field: 'price',
+          source_type: 'official',
+          label: 'lanternfield.example.com/pricing',
+          url: PRICING,
+          verified_on: later,
+        },
+        {
+          field: 'levels',
+          source_type: 'first_hand',
+          label: 'Took lesson 1',
+          url: null,
+          verified_on: TODAY,
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['a subdomain of the provider’s host', 'https://learn.lanternfield.example.com/pricing'],
+    ['the provider’s host in capitals', 'https://Lanternfield.Example.com/pricing'],
+  ])('accepts %s', (_label, url) => {
+    const dir = copyOfData();
+    const args = ['--field', 'price', '--source', 'official', '--url', url, '--today', TODAY];
+    expect(verify(dir, SLUG, ...args)).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('takes the bare domain of a www. provider, and the course url’s host when there is no provider.url', () => {
+    const dir = fixtureData([
+      fixtureCourse('www-course', (c) => {
+        c.provider.url = 'https://www.acme.example.org';
+        c.url = null;
+      }),
+      fixtureCourse('url-course', (c) => {
+        c.provider.url = null;
+        c.url = 'https://courses.zenith.example.net/seo';
+      }),
+    ]);
+    const check = (slug: string, url: string) =>
+      verify(dir, slug, '--field', 'price', '--source', 'official', '--url', url, '--today', TODAY)
+        .code;
+    expect(check('www-course', 'https://acme.example.org/pricing')).toBe(0);
+    expect(check('www-course', 'https://shop.acme.example.org/pricing')).toBe(0);
+    expect(check('url-course', 'https://courses.zenith.example.net/pricing')).toBe(0);
+    expect(check('url-course', 'https://zenith.example.net/pricing')).toBe(1);
+  });
+
+  describe('refuses, leaving the file as it was', () => {
+    const official = (url: string) => ['--field', 'price', '--source', 'official', '--url', url];
+    it.each<[string, string[], number, RegExp]>([
+      [
+        'an unknown slug',
+        ['no-such-course', ...official(PRICING)],
+        1,
+        /courses\.json: no course "no-such-course"/,
+      ],
+      [
+        'an unknown source type',
+        [SLUG, '--field', 'price', '--source', 'blog', '--url', PRICING],
+        1,
+        /unknown source type "blog"; one of official, public_third_party, first_hand/,
+      ],
+      [
+        'another site',
+        [SLUG, ...official('https://reviews.example.net/lanternfield')],
+        1,
+        /course "answer-engine-foundations", --url: the host reviews\.example\.net is not the provider's \(lanternfield\.example\.com, or a subdomain of one\)/,
+      ],
+      [
+        'a look-alike host ending in the provider’s',
+        [SLUG, ...official('https://notlanternfield.example.com/pricing')],
+        1,
+        /the host notlanternfield\.example\.com is not the provider's/,
+      ],
+      [
+        'the provider’s host inside another domain',
+        [SLUG, ...official('https://lanternfield.example.com.evil.example.net/pricing')],
+        1,
+        /the host lanternfield\.example\.com\.evil\.example\.net is not the provider's/,
+      ],
+      [
+        'a utm_ tracking marker',
+        [SLUG, ...official(`${PRICING}?utm_source=newsletter`)],
+        1,
+        /--url: rule 4: .*the query parameter "utm_source" is a tracking marker/,
+      ],
+      [
+        'a ref= tracking marker',
+        [SLUG, ...official(`${PRICING}?ref=partner42`)],
+        1,
+        /--url: rule 4: .*"ref" is a tracking marker/,
+      ],
+      [
+        'an affiliate network',
+        [SLUG, ...official('https://www.shareasale.com/r.cfm?b=1')],
+        1,
+        /--url: rule 4: .*the host www\.shareasale\.com is an affiliate network/,
+      ],
+      [
+        'a URL that is not http(s)',
+        [SLUG, ...official('ftp://lanternfield.example.com/pricing')],
+        1,
+        /--url: "ftp:\/\/lanternfield\.example\.com\/pricing" is not an http\(s\) URL/,
+      ],
+      [
+        'an unknown field',
+        [SLUG, '--field', 'prise', '--source', 'official', '--url', PRICING],
+        1,
+        /course "answer-engine-foundations" has no field "prise"/,
+      ],
+      [
+        'the verification itself as the field',
+        [SLUG, '--field', 'verification', '--source', 'official', '--url', PRICING],
+        1,
+        /has no field "verification"/,
+      ],
+      [
+        'an official source without a URL',
+        [SLUG, '--field', 'price', '--source', 'official', '--label', 'Pricing'],
+        1,
+        /an official source needs --url/,
+      ],
+      [
+        'a course with no provider URL to check against',
+        ['programmatic-seo-pilot', ...official('https://sparrowgate.example.com/p')],
+        1,
+        /course "programmatic-seo-pilot" has no provider\.url or url/,
+      ],
+      ['no --field', [SLUG, '--source', 'official', '--url', PRICING], 2, /--field and --source/],
+      ['two slugs', [SLUG, SLUG, ...official(PRICING)], 2, /exactly one course slug/],
+      ['a bad --today', [SLUG, ...official(PRICING), '--today', '2026-6-1'], 2, /--today/],
+    ])('%s', (_label, args, code, message) => {
+      const dir = copyOfData();
+      const path = join(dir, 'courses.json');
+      const before = readFileSync(path, 'utf8');
+      const run = verify(dir, ...args, ...(args.includes('--today') ? [] : ['--today', TODAY]));
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code, stdout: '' });
+      expect(run.stderr).toMatch(message);
+      expect(readFileSync(path, 'utf8')).toBe(before);
+    });
+
+    it('invalid data: the edit waits until data:check passes', () => {
+      const dir = copyOfData();
+      const path = join(dir, 'courses.json');
+      const file = readJson(path);
+      file.courses[1].verification = {
+        last_verified_on: plusDays(TODAY, 1),
+        sources: [],
+      };
+      writeFileSync(path, JSON.stringify(file, null, 2));
+      const before = readFileSync(path, 'utf8');
+      const run = verify(dir, SLUG, ...official(PRICING), '--today', TODAY);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /courses\.json: course "[a-z0-9-]+", field verification\.last_verified_on: .* is in the future/,
+      );
+      expect(readFileSync(path, 'utf8')).toBe(before);
+    });
+  });
+});
