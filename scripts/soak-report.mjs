@@ -21,12 +21,12 @@ export function markdown({ settings, meta, samples, kinds, routes, totals, growt
     `- Service: \`node ${meta.startArgs}\`, LOG_LEVEL=warn, rate limits far above the load, no Redis; \`/metrics\` read from ${meta.metricsSource}`,
     `- Load: ${rate} req/s targeted over ${connections} keep-alive connections (${streams} autocannon streams started ${1000 / streams} ms apart) for ${durationS} s: ${totals.responses} responses, ${cell(totals.rps)} req/s on average, latency p50 ${cell(totals.p50, 2)} ms and p99 ${cell(totals.p99, 2)} ms`,
     '',
-    '| t (s) | req/s | latency p99 (ms) | service CPU (% of a core) | host load (1 min) | RSS (MB) | heap used (MB) | event-loop p99 (ms) | event-loop max (ms) | 5xx | 5xx so far (client / service) | other unexpected |',
-    '| ----: | ----: | ---------------: | ------------------------: | ----------------: | -------: | -------------: | ------------------: | ------------------: | --: | ----------------------------: | ---------------: |',
+    '| t (s) | req/s | latency p99 (ms) | service CPU (% of a core) | load generator CPU (% of a core) | host load (1 min) | RSS (MB) | heap used (MB) | event-loop p99 (ms) | event-loop max (ms) | 5xx | 5xx so far (client / service) | other unexpected |',
+    '| ----: | ----: | ---------------: | ------------------------: | -------------------------------: | ----------------: | -------: | -------------: | ------------------: | ------------------: | --: | ----------------------------: | ---------------: |',
     ...samples.map((s) =>
       s.t === 0
-        ? `| 0 (before load) | – | – | – | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | – | – | – | 0 / ${s.server5xx} | – |`
-        : `| ${s.t} | ${cell(s.rps, 0)} | ${cell(s.latencyP99)} | ${cell(s.cpuPct, 0)} | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | ${cell(s.loopP99Ms)} | ${cell(s.loopMaxMs)} | ${s.s5xx} | ${s.client5xxTotal} / ${s.server5xx} | ${otherUnexpected(s)} |`,
+        ? `| 0 (before load) | – | – | – | – | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | – | – | – | 0 / ${s.server5xx} | – |`
+        : `| ${s.t} | ${cell(s.rps, 0)} | ${cell(s.latencyP99)} | ${cell(s.cpuPct, 0)} | ${cell(s.loadCpuPct, 0)} | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | ${cell(s.loopP99Ms)} | ${cell(s.loopMaxMs)} | ${s.s5xx} | ${s.client5xxTotal} / ${s.server5xx} | ${otherUnexpected(s)} |`,
     ),
     '',
     'Mix (weights out of 100) and the statuses received:',

@@ -4,7 +4,7 @@
 // bench-results/ as a Markdown table and an SVG chart. Exit code 1, saying why, on any 5xx, on RSS
 // growing more than 15 %, or on an event-loop delay p99 over 100 ms in any interval.
 //
-//   node scripts/soak.mjs [--minutes 5] [--rate 600] [--connections 40]
+//   node scripts/soak.mjs [--minutes 5] [--rate 100] [--connections 40]
 import autocannon from 'autocannon';
 import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -34,7 +34,7 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '5' },
-    rate: { type: 'string', default: '600' },
+    rate: { type: 'string', default: '100' },
     connections: { type: 'string', default: '40' },
   },
 });
@@ -45,10 +45,11 @@ const INTERVAL_S = 10;
 const SAMPLES = Math.round((MINUTES * 60) / INTERVAL_S);
 const DURATION_S = SAMPLES * INTERVAL_S;
 /**
- * autocannon paces a connection by sending its quota for the second as fast as it can and then
- * waiting for the next second. Streams started a tenth of a second apart spread that over the second.
+ * autocannon paces a connection by sending its quota for the second as fast as it can, then waiting
+ * for the next second, and one instance's connections start their seconds together. Instances
+ * ("streams") started 50 ms apart spread those bursts over the second.
  */
-const STREAMS = 10;
+const STREAMS = 20;
 const LIMITS = { rssGrowth: 0.15, eventLoopP99Ms: 100 };
 
 if (!(SAMPLES >= 2)) fail(`--minutes must be at least ${(2 * INTERVAL_S) / 60} (two samples)`);
@@ -68,6 +69,8 @@ const percentile = (xs, p) => {
   const sorted = Float64Array.from(xs).sort();
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+/** CPU time (`process.cpuUsage()` difference) as a percentage of one core over `seconds`. */
+const cpuPercent = ({ user, system }, seconds) => (user + system) / 1e4 / seconds;
 /** Stream `i`'s part of `total`, the parts differing by at most one. */
 const share = (total, i) => Math.floor(total / STREAMS) + (i < total % STREAMS ? 1 : 0);
 
@@ -408,6 +411,7 @@ async function soak(service, metricsPort, stop) {
     { t: 0, rssMb: rssMb(child.pid), hostLoad: hostLoad(), ...(await scrape(metricsUrl)).readings },
   ];
   const t0 = performance.now();
+  let ownCpu = process.cpuUsage();
   const streams = [];
   for (let i = 0; i < STREAMS; i++) {
     await sleep(t0 + (i * 1000) / STREAMS - performance.now());
@@ -443,6 +447,8 @@ async function soak(service, metricsPort, stop) {
     const now = performance.now();
     const current = interval;
     interval = newInterval();
+    const ownCpuUsed = process.cpuUsage(ownCpu);
+    ownCpu = process.cpuUsage();
     client5xxTotal += current.s5xx;
     for (const ms of current.latencies) allLatencies.push(ms);
     const rss = rssMb(child.pid);
@@ -455,6 +461,7 @@ async function soak(service, metricsPort, stop) {
       rps: responses / seconds,
       latencyP99: percentile(latencies, 99),
       cpuPct: ((readings.cpuSeconds - samples.at(-1).cpuSeconds) / seconds) * 100,
+      loadCpuPct: cpuPercent(ownCpuUsed, seconds),
       hostLoad: hostLoad(),
       rssMb: rss,
       ...readings,
