@@ -84,7 +84,11 @@ export function svgChart({ settings, meta, samples, growth }) {
         { label: 'RSS', color: '#1f77b4', points: samples.map((s) => [s.t, s.rssMb]) },
         { label: 'heap used', color: '#2ca02c', points: samples.map((s) => [s.t, s.heapMb]) },
       ],
-      bands: [growth.first, growth.last].map((w) => ({ ...w, label: 'RSS compared' })),
+      bands: [growth.first, growth.last].map((w) => ({
+        ...w,
+        mean: w.rssMb,
+        label: `${w.label}: mean RSS ${round(w.rssMb)} MB`,
+      })),
     },
     {
       title: `Event-loop delay per ${intervalS} s interval (ms)`,
@@ -117,7 +121,7 @@ export function svgChart({ settings, meta, samples, growth }) {
   panels.forEach((panel, i) => {
     const y0 = top + i * (panelHeight + gap) + 20;
     const values = panel.series.flatMap((s) => s.points.map(([, v]) => v)).filter(Number.isFinite);
-    const max = Math.max(...values, ...(panel.lines ?? []).map((l) => l.value * 1.1), 1);
+    const max = Math.max(...values, ...(panel.lines ?? []).map((l) => l.value), 1) * 1.15;
     const step = niceStep(max);
     const yMax = Math.ceil(max / step) * step;
     const y = (v) => y0 + panelHeight - (v / yMax) * panelHeight;
@@ -125,8 +129,9 @@ export function svgChart({ settings, meta, samples, growth }) {
     out.push(`<text x="${left}" y="${y0 - 8}" font-weight="bold">${escapeXml(panel.title)}</text>`);
     for (const band of panel.bands ?? []) {
       out.push(
-        `<rect x="${x(band.from)}" y="${y0}" width="${x(band.to) - x(band.from)}" height="${panelHeight}" fill="#eef3fa"/>`,
-        `<text x="${(x(band.from) + x(band.to)) / 2}" y="${y0 + 14}" text-anchor="middle" fill="#6b88b0">${band.label}</text>`,
+        `<rect x="${x(band.from)}" y="${y0}" width="${x(band.to) - x(band.from)}" height="${panelHeight}" fill="#eef3fa" stroke="#c9d6ea"/>`,
+        `<line x1="${x(band.from)}" x2="${x(band.to)}" y1="${y(band.mean)}" y2="${y(band.mean)}" stroke="#1f77b4" stroke-dasharray="2 3"/>`,
+        `<text x="${(x(band.from) + x(band.to)) / 2}" y="${y0 + panelHeight - 8}" text-anchor="middle" fill="#6b88b0">${escapeXml(band.label)}</text>`,
       );
     }
     for (const s of errors) {

@@ -304,28 +304,28 @@ function rssGrowth(samples) {
   const loaded = samples.filter((s) => s.t > 0);
   const n = loaded.length;
   const perMinute = 60 / INTERVAL_S;
-  let first;
-  let last;
-  let how;
-  if (n >= 3 * perMinute) {
-    first = loaded.slice(perMinute, 2 * perMinute);
-    last = loaded.slice(n - perMinute);
-    how = 'mean RSS of the samples in minute 2 vs in the last minute';
-  } else {
-    const half = Math.floor(n / 2);
-    first = loaded.slice(0, half);
-    last = loaded.slice(n - half);
-    how =
-      'mean RSS of the samples in the first half vs the second half (under 3 minutes, minute 2 and the last minute are not two distinct minutes)';
-  }
-  const a = mean(first.map((s) => s.rssMb));
-  const b = mean(last.map((s) => s.rssMb));
-  return {
-    how,
-    first: { from: first[0].t - INTERVAL_S, to: first.at(-1).t, rssMb: a },
-    last: { from: last[0].t - INTERVAL_S, to: last.at(-1).t, rssMb: b },
-    growth: b / a - 1,
-  };
+  const half = Math.floor(n / 2);
+  const [first, last, how] =
+    n >= 3 * perMinute
+      ? [
+          { label: 'minute 2', samples: loaded.slice(perMinute, 2 * perMinute) },
+          { label: 'last minute', samples: loaded.slice(n - perMinute) },
+          'mean RSS of the samples in minute 2 vs in the last minute',
+        ]
+      : [
+          { label: 'first half', samples: loaded.slice(0, half) },
+          { label: 'second half', samples: loaded.slice(n - half) },
+          'mean RSS of the samples in the first half vs the second half (under 3 minutes, minute 2 and the last minute are not two distinct minutes)',
+        ];
+  const window = ({ label, samples: inside }) => ({
+    label,
+    from: inside[0].t - INTERVAL_S,
+    to: inside.at(-1).t,
+    rssMb: mean(inside.map((s) => s.rssMb)),
+  });
+  const a = window(first);
+  const b = window(last);
+  return { how, first: a, last: b, growth: b.rssMb / a.rssMb - 1 };
 }
 
 // ---------------------------------------------------------------------------------------------
