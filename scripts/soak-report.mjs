@@ -11,25 +11,31 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 /** Answers that count as "other unexpected": statuses, MCP errors, connection errors, timeouts. */
 export const otherUnexpected = (s) => s.unexpected + s.mcpErrors + s.errors + s.timeouts;
 
+const FIRST_COLUMN = {
+  'before load': (s) => `${s.t} (before load)`,
+  'warm-up': (s, { warmupS }) => `${s.t} (warm-up, ${warmupS} s: not checked)`,
+  load: (s) => String(s.t),
+};
+
 export function markdown({ settings, meta, samples, kinds, routes, totals, growth, checks }) {
-  const { rate, connections, streams, durationS } = settings;
+  const { rate, connections, streams, durationS, warmupS } = settings;
+  const row = (s) =>
+    s.phase === 'before load'
+      ? `| ${FIRST_COLUMN[s.phase](s, settings)} | – | – | – | – | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | – | – | – | – | 0 / ${s.server5xx} | – |`
+      : `| ${FIRST_COLUMN[s.phase](s, settings)} | ${cell(s.rps, 0)} | ${cell(s.latencyP99)} | ${cell(s.cpuPct, 0)} | ${cell(s.loadCpuPct, 0)} | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | ${cell(s.loopP99Ms)} | ${cell(s.loopMaxMs)} | ${cell(s.idleLoopP99Ms)} | ${s.s5xx} | ${s.client5xxTotal} / ${s.server5xx} | ${otherUnexpected(s)} |`;
   return [
     `# Soak ${meta.date}`,
     '',
     `- Machine: ${meta.machine}; load average at the start ${meta.loadavg} (the host is shared)`,
     `- Command: \`${meta.command}\``,
     `- Service: \`node ${meta.startArgs}\`, LOG_LEVEL=warn, rate limits far above the load, no Redis; \`/metrics\` read from ${meta.metricsSource}`,
-    `- Load: ${rate} req/s targeted over ${connections} keep-alive connections (${streams} autocannon streams started ${1000 / streams} ms apart) for ${durationS} s: ${totals.responses} responses, ${cell(totals.rps)} req/s on average, latency p50 ${cell(totals.p50, 2)} ms and p99 ${cell(totals.p99, 2)} ms`,
+    `- Load: ${rate} req/s targeted over ${connections} keep-alive connections (${streams} autocannon streams started ${1000 / streams} ms apart), ${warmupS} s of warm-up then ${durationS} s measured: ${totals.responses} responses in the measured time, ${cell(totals.rps)} req/s on average, latency p50 ${cell(totals.p50, 2)} ms and p99 ${cell(totals.p99, 2)} ms`,
     '',
-    '| t (s) | req/s | latency p99 (ms) | service CPU (% of a core) | load generator CPU (% of a core) | host load (1 min) | RSS (MB) | heap used (MB) | event-loop p99 (ms) | event-loop max (ms) | 5xx | 5xx so far (client / service) | other unexpected |',
-    '| ----: | ----: | ---------------: | ------------------------: | -------------------------------: | ----------------: | -------: | -------------: | ------------------: | ------------------: | --: | ----------------------------: | ---------------: |',
-    ...samples.map((s) =>
-      s.t === 0
-        ? `| 0 (before load) | – | – | – | – | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | – | – | – | 0 / ${s.server5xx} | – |`
-        : `| ${s.t} | ${cell(s.rps, 0)} | ${cell(s.latencyP99)} | ${cell(s.cpuPct, 0)} | ${cell(s.loadCpuPct, 0)} | ${cell(s.hostLoad, 2)} | ${cell(s.rssMb)} | ${cell(s.heapMb)} | ${cell(s.loopP99Ms)} | ${cell(s.loopMaxMs)} | ${s.s5xx} | ${s.client5xxTotal} / ${s.server5xx} | ${otherUnexpected(s)} |`,
-    ),
+    '| t (s) | req/s | latency p99 (ms) | service CPU (% of a core) | load generator CPU (% of a core) | host load (1 min) | RSS (MB) | heap used (MB) | event-loop p99 (ms) | event-loop max (ms) | idle process event-loop p99 (ms) | 5xx | 5xx so far (client / service) | other unexpected |',
+    '| ----: | ----: | ---------------: | ------------------------: | -------------------------------: | ----------------: | -------: | -------------: | ------------------: | ------------------: | --------------------------------: | --: | ----------------------------: | ---------------: |',
+    ...samples.map(row),
     '',
-    'Mix (weights out of 100) and the statuses received:',
+    'Mix (weights out of 100) and the statuses received, warm-up included:',
     '',
     '| request | weight | responses | statuses |',
     '| ------- | -----: | --------: | -------- |',
@@ -54,7 +60,7 @@ export function markdown({ settings, meta, samples, kinds, routes, totals, growt
     '',
     `RSS growth: ${growth.how}: ${cell(growth.first.rssMb)} MB (${growth.first.from}–${growth.first.to} s) → ${cell(growth.last.rssMb)} MB (${growth.last.from}–${growth.last.to} s), ${cell(growth.growth * 100)} %.`,
     '',
-    "Event-loop delay: prom-client's `nodejs_eventloop_lag_p99_seconds` and `nodejs_eventloop_lag_max_seconds`, from `perf_hooks.monitorEventLoopDelay` (10 ms resolution), whose histogram prom-client resets at every scrape; the soak is the only scraper, so each row covers the interval since the previous row. Each recorded delay is the time between two ticks of the monitor's 10 ms timer, so an idle loop reads about 10 ms; the 100 ms limit is checked on these figures as they are.",
+    "Event-loop delay: prom-client's `nodejs_eventloop_lag_p99_seconds` and `nodejs_eventloop_lag_max_seconds`, from `perf_hooks.monitorEventLoopDelay` (10 ms resolution), whose histogram prom-client resets at every scrape; the soak is the only scraper, so each row covers the interval since the previous row. Each recorded delay is the time between two ticks of the monitor's 10 ms timer, so an idle loop reads about 10 ms; the 100 ms limit is checked on these figures as they are. The idle process is a second Node process started by the soak that does nothing but measure its own event-loop delay the same way: what the shared host alone costs a process in that interval (it is not part of any check).",
     '',
   ].join('\n');
 }
@@ -68,15 +74,15 @@ function niceStep(max, count = 5) {
 
 /** Three panels over time: memory, event-loop delay, throughput; intervals with a 5xx in red. */
 export function svgChart({ settings, meta, samples, growth }) {
-  const { rate, intervalS, durationS, limits } = settings;
+  const { rate, intervalS, durationS, warmupS, limits } = settings;
   const width = 960;
   const left = 70;
   const plotWidth = width - left - 150;
   const panelHeight = 200;
   const gap = 60;
   const top = 50;
-  const x = (t) => left + (t / durationS) * plotWidth;
-  const loaded = samples.filter((s) => s.t > 0);
+  const x = (t) => left + ((t + warmupS) / (durationS + warmupS)) * plotWidth;
+  const loaded = samples.filter((s) => s.phase !== 'before load');
   const panels = [
     {
       title: 'Memory (MB)',
@@ -100,6 +106,12 @@ export function svgChart({ settings, meta, samples, growth }) {
           dash: '4 3',
           points: loaded.map((s) => [s.t, s.loopMaxMs]),
         },
+        {
+          label: 'idle process p99',
+          color: '#7f7f7f',
+          dash: '2 3',
+          points: loaded.map((s) => [s.t, s.idleLoopP99Ms]),
+        },
       ],
       lines: [{ value: limits.eventLoopP99Ms, label: `limit (p99) ${limits.eventLoopP99Ms} ms` }],
     },
@@ -116,7 +128,7 @@ export function svgChart({ settings, meta, samples, growth }) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     '<rect width="100%" height="100%" fill="#fff"/>',
     `<text x="${left}" y="24" font-size="15" font-weight="bold">${escapeXml(title)}</text>`,
-    `<text x="${left}" y="42" fill="${errors.length ? '#d62728' : '#555'}">${errors.length ? `5xx in ${errors.length} interval(s), shaded red` : 'no 5xx'}</text>`,
+    `<text x="${left}" y="42" fill="${errors.length ? '#d62728' : '#555'}">${errors.length ? `5xx in ${errors.length} interval(s), shaded red` : 'no 5xx'}${warmupS > 0 ? `; grey: the ${warmupS} s warm-up before t = 0 (not checked)` : ''}</text>`,
   ];
   panels.forEach((panel, i) => {
     const y0 = top + i * (panelHeight + gap) + 20;
@@ -127,6 +139,11 @@ export function svgChart({ settings, meta, samples, growth }) {
     const y = (v) => y0 + panelHeight - (v / yMax) * panelHeight;
     const dash = (series) => (series.dash ? ` stroke-dasharray="${series.dash}"` : '');
     out.push(`<text x="${left}" y="${y0 - 8}" font-weight="bold">${escapeXml(panel.title)}</text>`);
+    if (warmupS > 0) {
+      out.push(
+        `<rect x="${x(-warmupS)}" y="${y0}" width="${x(0) - x(-warmupS)}" height="${panelHeight}" fill="#ececec"/>`,
+      );
+    }
     for (const band of panel.bands ?? []) {
       out.push(
         `<rect x="${x(band.from)}" y="${y0}" width="${x(band.to) - x(band.from)}" height="${panelHeight}" fill="#eef3fa" stroke="#c9d6ea"/>`,
@@ -159,7 +176,7 @@ export function svgChart({ settings, meta, samples, growth }) {
     for (const line of panel.lines ?? []) {
       out.push(
         `<line x1="${left}" x2="${left + plotWidth}" y1="${y(line.value)}" y2="${y(line.value)}" stroke="#555" stroke-dasharray="6 4"/>`,
-        `<text x="${left + plotWidth + 6}" y="${y(line.value) + 4}" fill="#555">${escapeXml(line.label)}</text>`,
+        `<text x="${left + plotWidth - 6}" y="${y(line.value) - 5}" text-anchor="end" fill="#555">${escapeXml(line.label)}</text>`,
       );
     }
     panel.series.forEach((series, j) => {
