@@ -148,7 +148,10 @@ export function svgChart({ settings, meta, samples, growth }) {
       out.push(
         `<rect x="${x(band.from)}" y="${y0}" width="${x(band.to) - x(band.from)}" height="${panelHeight}" fill="#eef3fa" stroke="#c9d6ea"/>`,
         `<line x1="${x(band.from)}" x2="${x(band.to)}" y1="${y(band.mean)}" y2="${y(band.mean)}" stroke="#1f77b4" stroke-dasharray="2 3"/>`,
-        `<text x="${(x(band.from) + x(band.to)) / 2}" y="${y0 + panelHeight - 8}" text-anchor="middle" fill="#6b88b0">${escapeXml(band.label)}</text>`,
+        // From the window's left edge, or ending at its right edge where the plot would cut it.
+        x(band.from) + 4 + band.label.length * 6.5 < left + plotWidth
+          ? `<text x="${x(band.from) + 4}" y="${y0 + panelHeight - 8}" fill="#6b88b0">${escapeXml(band.label)}</text>`
+          : `<text x="${x(band.to) - 4}" y="${y0 + panelHeight - 8}" text-anchor="end" fill="#6b88b0">${escapeXml(band.label)}</text>`,
       );
     }
     for (const s of errors) {
