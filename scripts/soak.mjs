@@ -381,14 +381,21 @@ async function main() {
   const service = await startService(
     { LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) },
     { stdio: ['ignore', log, log] },
-  ).finally(() => closeSync(log));
+  )
+    .catch((error) => {
+      throw new Error(`${error.message} (its log: ${logPath})`);
+    })
+    .finally(() => closeSync(log));
   const canary = startCanary();
   let stopping;
   const stop = () => (stopping ??= stopService(service));
-  process.once('SIGINT', () => {
-    console.error('soak: interrupted; stopping the service');
-    stop().finally(() => process.exit(130));
-  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`soak: ${signal}; stopping the service`);
+      canary.stop();
+      stop().finally(() => process.exit(130));
+    });
+  }
   try {
     const report = await soak(service, metricsPort, stop, canary);
     return writeReport(report, stamp, logPath);
