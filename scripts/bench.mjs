@@ -5,10 +5,21 @@
 //   node scripts/bench.mjs [--rounds 3] [--duration 5] [--warmup 2] [--connections 50] [--only a,b]
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import {
+  HOST,
+  MCP_HEADERS,
+  distinctSlugs,
+  drawAnswerSets,
+  fetchCatalog,
+  freePort,
+  machine,
+  mcpToolCall,
+  rssMb,
+  sample,
+  startService,
+} from './load-support.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,71 +36,12 @@ const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const HOST = '127.0.0.1';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Ready: /readyz answers 200 (or, without /readyz, the API answers). */
-async function waitReady(base, deadlineMs = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      const ready = await fetch(`${base}/readyz`);
-      if (ready.ok) return;
-      if (ready.status === 404 && (await fetch(`${base}/api/v1/courses`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - start > deadlineMs) throw new Error(`${base} not ready in ${deadlineMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-/** `npm start`'s command line (Node flags included), which the Docker image runs too. */
-const START_ARGS = JSON.parse(readFileSync('package.json', 'utf8'))
-  .scripts.start.split(' ')
-  .slice(1);
-
-/** Starts the service as `npm start` does, with limits far above the load (the limiter still counts). */
-async function startService(extraEnv = {}) {
-  const port = await freePort();
-  const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, START_ARGS, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      PUBLIC_URL: `http://${HOST}:${port}`,
-      RATE_LIMIT_PER_IP: '1000000000',
-      RATE_LIMIT_PER_ASSISTANT: '1000000000',
-      REDIS_URL: '',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://${HOST}:${port}`;
-  await waitReady(base);
-  const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
-  return { child, base, port, readyMs };
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
 
 /** The baseline: a child process answering the recorded response (or 304 for its ETag) from memory. */
 async function startBaseline(path, response) {
@@ -142,10 +94,6 @@ function load(name, { expect, ...opts }, duration = DURATION) {
   });
 }
 
-function sample(list) {
-  return list[Math.floor(Math.random() * list.length)];
-}
-
 async function main() {
   if (!args['no-build']) execSync('npx nest build', { stdio: 'inherit' });
   const service = await startService();
@@ -158,42 +106,17 @@ async function main() {
   const coursesResponse = await fetch(`${base}/api/v1/courses`);
   const etag = coursesResponse.headers.get('etag');
   const baseline = await startBaseline('/api/v1/courses', coursesResponse.clone());
-  const slugs = (
-    await (await fetch(`${base}/api/v1/courses?include_inactive=true`)).json()
-  ).data.map((c) => c.slug);
-  const questions = (await (await fetch(`${base}/api/v1/finder/questions`)).json()).data.questions;
-  // Random answer sets drawn ahead, so that the load generator, which shares this machine's cores
-  // with the service, spends no time making them during the measurement.
-  const answerSets = Array.from({ length: 10_000 }, () =>
-    new URLSearchParams(
-      Object.fromEntries(
-        Object.entries(questions).map(([name, q]) => [name, sample(Object.keys(q.values))]),
-      ),
-    ).toString(),
-  );
+  const { slugs, questions } = await fetchCatalog(base);
+  const answerSets = drawAnswerSets(questions);
+  const queries = answerSets.map((answers) => new URLSearchParams(answers).toString());
   let drawn = 0;
   const randomAnswers = () => answerSets[drawn++ % answerSets.length];
-  const randomPair = () => {
-    const a = sample(slugs);
-    let b = sample(slugs);
-    while (b === a) b = sample(slugs);
-    return `${a},${b}`;
-  };
+  const randomQuery = () => queries[drawn++ % queries.length];
+  const randomPair = () => distinctSlugs(slugs, 2).join(',');
   const withPath = (make) => ({
     requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }],
   });
-  const mcpBody = () =>
-    JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: {
-        name: 'recommend_courses',
-        arguments: Object.fromEntries(
-          Object.entries(questions).map(([name, q]) => [name, sample(Object.keys(q.values))]),
-        ),
-      },
-    });
+  const mcpBody = () => mcpToolCall('recommend_courses', randomAnswers());
 
   const scenarios = {
     baseline: { url: baseline.base },
@@ -206,7 +129,7 @@ async function main() {
       expect: 304,
     },
     course: { url: base, ...withPath(() => `/api/v1/courses/${sample(slugs)}`) },
-    recommend: { url: base, ...withPath(() => `/api/v1/recommendations?${randomAnswers()}`) },
+    recommend: { url: base, ...withPath(() => `/api/v1/recommendations?${randomQuery()}`) },
     compare: { url: base, ...withPath(() => `/api/v1/comparisons?courses=${randomPair()}`) },
     'mcp-recommend': {
       url: base,
@@ -214,11 +137,7 @@ async function main() {
         {
           method: 'POST',
           path: '/mcp',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'mcp-protocol-version': '2025-11-25',
-          },
+          headers: MCP_HEADERS,
           setupRequest: (req) => ({ ...req, body: mcpBody() }),
         },
       ],
@@ -268,7 +187,7 @@ async function main() {
   const engine = await engineCost();
   const report = {
     date: new Date().toISOString(),
-    machine: `${cpus().length} × ${cpus()[0].model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    machine: machine(),
     command: `npm run bench -- --rounds ${ROUNDS} --duration ${DURATION} --warmup ${WARMUP} --connections ${CONNECTIONS}`,
     table,
     relative: {
