@@ -1,4 +1,4 @@
-import { dateSchema } from '../catalog/course.schema';
+import { dateSchema } from '../core/envelope.schema';
 import { DataError } from '../catalog/dataset';
 
 /** What the editors' commands (`npm run data:*`) share: options, "today", exit codes. */

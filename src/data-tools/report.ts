@@ -9,7 +9,7 @@ import type { CourseRecord } from '../catalog/course.schema';
 import { type Dataset, loadDataset } from '../catalog/dataset';
 import { verificationStatus } from '../catalog/derive';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../catalog/vocabulary';
-import type { MethodologyFile } from '../methodology/methodology.schema';
+import type { MethodologyFile } from '../catalog/methodology.schema';
 import {
   addDays,
   DATA_DIR_OPTION,

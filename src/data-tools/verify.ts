@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type CourseRecord, urlSchema } from '../catalog/course.schema';
+import type { CourseRecord } from '../catalog/course.schema';
+import { urlSchema } from '../core/envelope.schema';
 import { DATA_FILES, loadDataset } from '../catalog/dataset';
 import { RULE_4, trackingMarker } from '../catalog/link-rules';
 import { SOURCE_TYPES } from '../catalog/vocabulary';

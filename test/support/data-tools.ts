@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCourse } from '../../src/recommendations/engine.test-helpers';
+import { makeCourse } from './courses';
 import { copyOfData } from './app';
 
 /** The editors' commands as `npm run data:*` runs them: the compiled CLI, in a child process. */
