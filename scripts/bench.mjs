@@ -95,7 +95,7 @@ function load(name, { expect, ...opts }, duration = DURATION) {
 }
 
 async function main() {
-  if (!args['no-build']) execSync('npx nest build', { stdio: 'inherit' });
+  if (!args['no-build']) execSync('node scripts/build.mjs', { stdio: 'inherit' });
   const service = await startService();
   const redisService = await startService({ REDIS_URL }).catch((error) => {
     console.warn(`courses-200-redis skipped: ${error.message}`);
@@ -103,8 +103,12 @@ async function main() {
   });
   const { base } = service;
 
-  const coursesResponse = await fetch(`${base}/api/v1/courses`);
+  // The body as it is (fetch would ask for br or gzip): the baseline answers the identical bytes.
+  const coursesResponse = await fetch(`${base}/api/v1/courses`, {
+    headers: { 'accept-encoding': 'identity' },
+  });
   const etag = coursesResponse.headers.get('etag');
+  const compressed = await compressedSizes(`${base}/api/v1/courses`);
   const baseline = await startBaseline('/api/v1/courses', coursesResponse.clone());
   const { slugs, questions } = await fetchCatalog(base);
   const answerSets = drawAnswerSets(questions);
@@ -123,6 +127,8 @@ async function main() {
     // The same bare server answering 304: the most any server here gains from a 304.
     'baseline-304': { url: baseline.base, headers: { 'if-none-match': etag }, expect: 304 },
     'courses-200': { url: `${base}/api/v1/courses` },
+    // The same list for a client that accepts br, as browsers and most HTTP clients do.
+    'courses-200-br': { url: `${base}/api/v1/courses`, headers: { 'accept-encoding': 'br' } },
     'courses-304': {
       url: `${base}/api/v1/courses`,
       headers: { 'if-none-match': etag },
@@ -192,6 +198,7 @@ async function main() {
     table,
     relative: {
       'courses-304 / courses-200': ratio('courses-304', 'courses-200'),
+      'courses-200-br / courses-200': ratio('courses-200-br', 'courses-200'),
       'baseline-304 / baseline': ratio('baseline-304', 'baseline'),
       'course / courses-200': ratio('course', 'courses-200'),
       'recommend / courses-200': ratio('recommend', 'courses-200'),
@@ -199,6 +206,7 @@ async function main() {
       'mcp-recommend / courses-200': ratio('mcp-recommend', 'courses-200'),
       'courses-200-redis / courses-200': ratio('courses-200-redis', 'courses-200'),
     },
+    courses_body_bytes: compressed,
     start_to_ready_ms: Math.round(service.readyMs),
     rss_after_load_mb: Math.round(rssMb(service.child.pid)),
     engine_ms_per_recommendation: engine,
@@ -210,6 +218,23 @@ async function main() {
   console.table(table);
   console.log(JSON.stringify({ ...report, table: undefined }, null, 2));
   console.log('written to bench-results/latest.json');
+}
+
+/** The list's body in each coding, as sent (node:http does not decode), and its share of identity. */
+async function compressedSizes(url) {
+  const { request } = await import('node:http');
+  const size = (coding) =>
+    new Promise((resolve, reject) => {
+      request(url, { headers: { 'accept-encoding': coding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length)).on('end', () => resolve(bytes));
+      })
+        .on('error', reject)
+        .end();
+    });
+  const [identity, br, gzip] = [await size('identity'), await size('br'), await size('gzip')];
+  const share = (bytes) => Number((bytes / identity).toFixed(3));
+  return { identity, br, gzip, br_share: share(br), gzip_share: share(gzip) };
 }
 
 /** The pure engine alone, on synthetic datasets made by repeating the shipped courses. */

@@ -1,5 +1,5 @@
 // `npm start` builds first when dist/ is missing or older than any file in src/.
-import { execSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,5 +14,10 @@ function newest(dir) {
 
 const built = 'dist/main.js';
 if (!existsSync(built) || statSync(built).mtimeMs < newest('src')) {
-  execSync('npx nest build', { stdio: 'inherit' });
+  console.log(
+    existsSync(built)
+      ? 'Sources changed: building Course Finder…'
+      : 'First start: building Course Finder (a few seconds)…',
+  );
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 }

@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { importFromTool } from './tools.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -41,7 +42,7 @@ const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding'
 async function modelOf(apiVersion, kind) {
   if (!MODELS[apiVersion] || !/^[A-Z][A-Za-z]+$/.test(kind ?? '')) return undefined;
   try {
-    return (await import(`${MODELS[apiVersion]}/${kind}`))[kind];
+    return (await importFromTool('kubernetes-models', `${MODELS[apiVersion]}/${kind}`))[kind];
   } catch {
     return undefined;
   }

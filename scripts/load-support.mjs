@@ -41,7 +41,8 @@ export async function waitReady(base, deadlineMs = 15_000) {
 
 /** `npm start`'s command line (Node flags included), which the Docker image runs too. */
 export const START_ARGS = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)))
-  .scripts.start.split(' ')
+  .scripts.start.replace(/^exec /, '')
+  .split(' ')
   .slice(1);
 
 /**

@@ -119,7 +119,10 @@ function randomFilters(filters, { json = false } = {}) {
 async function fetchEtags(base, paths) {
   return Promise.all(
     paths.map(async (path) => {
-      const response = await fetch(`${base}${path}`);
+      // As the load sends it: no Accept-Encoding, so the identity coding and its tag.
+      const response = await fetch(`${base}${path}`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
       await response.arrayBuffer();
       const etag = response.headers.get('etag');
       if (!etag) throw new Error(`${path} answered without an ETag`);

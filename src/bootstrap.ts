@@ -1,4 +1,4 @@
-import type { DynamicModule, Type } from '@nestjs/common';
+import { type DynamicModule, Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { AppConfig } from './core/config';
+import { MCP_PATH } from './core/paths';
 import { RepresentationAwareAdapter } from './edge/representation';
 import type { HttpTimeouts } from './edge/unread-requests';
 import { setupOpenApi } from './openapi/openapi.module';
@@ -30,7 +31,11 @@ export interface AppOptions {
 export async function createApp(options: AppOptions = {}): Promise<NestExpressApplication> {
   const config = AppConfig.fromEnv(options.env ?? process.env);
   const silent = options.logger === false && !options.logStream;
-  const log = createLogger(silent ? 'silent' : config.logLevel, options.logStream);
+  const log = createLogger(
+    silent ? 'silent' : config.logLevel,
+    config.logFormat,
+    options.logStream,
+  );
   const root = AppModule.forRoot({
     config,
     clock: options.clock ?? new SystemClock(),
@@ -61,6 +66,9 @@ export async function startApp(
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);
   app.get(Lifecycle).markListening();
+  Logger.log(
+    `Course Finder ready on ${config.siteUrl} (site, API docs at ${config.baseUrl}/docs, MCP at ${config.publicUrl}${MCP_PATH})`,
+  );
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}` };
 }

@@ -371,7 +371,7 @@ describe('meta', () => {
 
 describe('errors outside the operations', () => {
   it('an unknown path is 404 in the error shape', async () => {
-    for (const path of ['/nope', '/api/v1', '/api/v2/courses', '/api/v1/courses/a/b']) {
+    for (const path of ['/nope', '/api/v1/nope', '/api/v2/courses', '/api/v1/courses/a/b']) {
       const body = await getJson(path, 404);
       expect(body.error.code).toBe('not_found');
     }

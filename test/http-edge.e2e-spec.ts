@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { type Cache, CACHE_MANAGER } from '@nestjs/cache-manager';
 import type { Keyv } from 'keyv';
@@ -41,22 +44,26 @@ function expectCors(response: Response) {
   );
 }
 
+/** Requests for the body as it is (no content coding): `fetch` would ask for br and gzip. */
+const IDENTITY = { 'Accept-Encoding': 'identity' };
+
 describe.each(GET_ENDPOINTS)('GET %s', (path) => {
   let etag: string;
   let body: string;
+  const get = (init: { method?: string; headers?: Record<string, string> } = {}) =>
+    t.get(path, { ...init, headers: { ...IDENTITY, ...init.headers } });
 
   beforeAll(async () => {
-    const response = await t.get(path);
+    const response = await get();
     expect(response.status).toBe(200);
     body = await response.text();
     etag = response.headers.get('etag')!;
   });
 
   it('is 200 with a strong ETag of the body bytes and Cache-Control: public, max-age=300', async () => {
-    const { createHash } = await import('node:crypto');
     const digest = createHash('sha1').update(body).digest('base64url');
     expect(etag).toBe(`"${digest}"`);
-    const again = await t.get(path);
+    const again = await get();
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await again.text()).toBe(body);
@@ -69,7 +76,7 @@ describe.each(GET_ENDPOINTS)('GET %s', (path) => {
     ['the weak form W/"…"', (tag: string) => `W/${tag}`],
     ['*', () => '*'],
   ])('If-None-Match with %s is 304 with no body, ETag, Cache-Control and CORS', async (_, inm) => {
-    const response = await t.get(path, { headers: { 'If-None-Match': inm(etag) } });
+    const response = await get({ headers: { 'If-None-Match': inm(etag) } });
     expect(response.status).toBe(304);
     expect(await response.text()).toBe('');
     expect(response.headers.get('etag')).toBe(etag);
@@ -79,16 +86,14 @@ describe.each(GET_ENDPOINTS)('GET %s', (path) => {
   });
 
   it('If-None-Match with another tag is 200 with the body', async () => {
-    const response = await t.get(path, {
-      headers: { 'If-None-Match': '"not-this-one", W/"nor-this"' },
-    });
+    const response = await get({ headers: { 'If-None-Match': '"not-this-one", W/"nor-this"' } });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(body);
   });
 
   it('HEAD answers with the same headers as GET and no body', async () => {
-    const get = await t.get(path);
-    const head = await t.get(path, { method: 'HEAD' });
+    const full = await get();
+    const head = await get({ method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     const comparable = (response: Response) => {
@@ -98,8 +103,100 @@ describe.each(GET_ENDPOINTS)('GET %s', (path) => {
       }
       return headers;
     };
-    expect(comparable(head)).toEqual(comparable(get));
+    expect(comparable(head)).toEqual(comparable(full));
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+  });
+});
+
+/** A GET over a bare HTTP request, so the coded bytes are seen as sent. */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpRequest(`${t.url}${path}`, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      request.on('error', reject).end();
+    },
+  );
+}
+
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
+
+describe.each([
+  ...GET_ENDPOINTS.filter((path) => path !== STUB_PAGE),
+  '/ai-seo-courses',
+  '/llms.txt',
+])('content codings of %s', (path) => {
+  let identity: { headers: IncomingHttpHeaders; body: Buffer };
+  beforeAll(async () => {
+    identity = await rawGet(path);
+  });
+
+  it('sends the body as it is without Accept-Encoding, and varies on it', () => {
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toMatch(/Accept-Encoding/i);
+  });
+
+  it.each(['br', 'gzip'] as const)(
+    '%s: decodes to the identity bytes, with an ETag of its own bytes',
+    async (coding) => {
+      const coded = await rawGet(path, { 'Accept-Encoding': `${coding}, identity;q=0.5` });
+      expect(coded.status).toBe(200);
+      expect(coded.headers['content-encoding']).toBe(coding);
+      expect(coded.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(DECODE[coding](coded.body)).toEqual(identity.body);
+      expect(coded.body.length).toBeLessThan(identity.body.length);
+      expect(Number(coded.headers['content-length'])).toBe(coded.body.length);
+      expect(coded.headers.etag).toBe(
+        `"${createHash('sha1').update(coded.body).digest('base64url')}"`,
+      );
+      expect(coded.headers.etag).not.toBe(identity.headers.etag);
+    },
+  );
+
+  it('If-None-Match holds per coding: a copy in one coding is not current for another', async () => {
+    const gzip = await rawGet(path, { 'Accept-Encoding': 'gzip' });
+    const again = await rawGet(path, {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': gzip.headers.etag!,
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(gzip.headers.etag);
+    expect(again.body.length).toBe(0);
+    const other = await rawGet(path, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': gzip.headers.etag!,
+    });
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('br');
+  });
+
+  it('HEAD gives the coded length and no body', async () => {
+    const get = await rawGet(path, { 'Accept-Encoding': 'br' });
+    const head = await rawGet(path, { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.body.length).toBe(0);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it('prefers br, honours q-values and a refused identity', async () => {
+    expect(
+      (await rawGet(path, { 'Accept-Encoding': 'gzip, br' })).headers['content-encoding'],
+    ).toBe('br');
+    expect(
+      (await rawGet(path, { 'Accept-Encoding': 'br;q=0.1, gzip' })).headers['content-encoding'],
+    ).toBe('gzip');
+    expect(
+      (await rawGet(path, { 'Accept-Encoding': 'deflate' })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 });
 

@@ -321,18 +321,25 @@ describe('GET /api/v1/openapi.json', () => {
 });
 
 describe('Swagger UI at /api/v1/docs', () => {
-  it('serves the viewer and its assets, with the same document', async () => {
+  it('serves the viewer and its assets, which load the served document, compressed once', async () => {
     const page = await t.get('/api/v1/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('swagger-ui-bundle.js');
-    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-init.js']) {
+    expect(html).not.toMatch(/<script>/);
+    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'start.js']) {
       const response = await t.get(`/api/v1/docs/${asset}`);
       expect({ asset, status: response.status }).toEqual({ asset, status: 200 });
+      expect(response.headers.get('etag')).toMatch(/^"/);
     }
-    const init = await (await t.get('/api/v1/docs/swagger-ui-init.js')).text();
-    expect(init).toContain('"operationId": "recommendCourses"');
+    const bundle = await t.get('/api/v1/docs/swagger-ui-bundle.js', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    const start = await (await t.get('/api/v1/docs/start.js')).text();
+    expect(start).toContain("url: '/api/v1/openapi.json'");
+    expect((await t.get('/api/v1/docs/package.json')).status).toBe(404);
   });
 
   it('is read-only like every other path: POST is 405 with the error body', async () => {

@@ -17,7 +17,13 @@ const ANSWERS = {
 };
 
 const PAGES: [string, string][] = [
+  ['home', '/'],
   ['list', '/ai-seo-courses'],
+  [
+    'compare',
+    '/ai-seo-courses/compare?courses=answer-engine-foundations,search-generalist-program,seo-fundamentals-bootcamp',
+  ],
+  ['compare-picker', '/ai-seo-courses/compare?courses=answer-engine-foundations'],
   ['course', '/ai-seo-courses/answer-engine-foundations'],
   ['finder', '/ai-seo-courses/finder'],
   ['finder-results', `/ai-seo-courses/finder?${new URLSearchParams(ANSWERS)}`],
@@ -25,7 +31,10 @@ const PAGES: [string, string][] = [
   ['methodology', '/ai-seo-courses/methodology'],
   ['list-problems', '/ai-seo-courses?level=expert'],
   ['not-found', '/ai-seo-courses/no-such-course'],
+  ['unknown-path', '/no/such/page'],
 ];
+const NOT_FOUND = new Set(['not-found', 'unknown-path']);
+const PHONE = { width: 375, height: 740 };
 
 describeWithBrowser('the website in a real browser', () => {
   let t: TestApp;
@@ -64,7 +73,7 @@ describeWithBrowser('the website in a real browser', () => {
     async (name, path) => {
       const { page, errors, status } = await open(path);
       try {
-        expect(status).toBe(name === 'not-found' ? 404 : 200);
+        expect(status).toBe(NOT_FOUND.has(name) ? 404 : 200);
         await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
         await page.addScriptTag({ path: require.resolve('axe-core') });
         const results = await page.evaluate(() => (globalThis as any).axe.run());
@@ -74,25 +83,92 @@ describeWithBrowser('the website in a real browser', () => {
           .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
         expect(serious).toEqual([]);
         // The 404 itself is the only failed load allowed.
-        expect(errors.filter((e) => !(name === 'not-found' && / 404 /.test(e)))).toEqual([]);
+        expect(errors.filter((e) => !(NOT_FOUND.has(name) && / 404 /.test(e)))).toEqual([]);
       } finally {
         await page.close();
       }
     },
   );
 
-  it.each(PAGES)('%s fits a phone screen without sideways scrolling', async (name, path) => {
-    const { page } = await open(path, { width: 375, height: 740 });
-    try {
-      // Runs in the page; the test's own TypeScript has no DOM types.
-      const overflow = await page.evaluate(() => {
-        const w = globalThis as any;
-        return w.document.documentElement.scrollWidth - w.innerWidth;
-      });
-      expect(overflow).toBeLessThanOrEqual(0);
-      if (name === 'list' || name === 'finder-results') {
+  it.each(PAGES)(
+    '%s fits a phone screen without sideways scrolling, axe-clean there too',
+    async (name, path) => {
+      const { page } = await open(path, PHONE);
+      try {
+        // Runs in the page; the test's own TypeScript has no DOM types.
+        const overflow = await page.evaluate(() => {
+          const w = globalThis as any;
+          return w.document.documentElement.scrollWidth - w.innerWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+        await page.addScriptTag({ path: require.resolve('axe-core') });
+        const results = await page.evaluate(() => (globalThis as any).axe.run());
+        const serious = results.violations
+          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v: any) => `${v.id}: ${v.help}`);
+        expect(serious).toEqual([]);
+      } finally {
+        await page.close();
       }
+    },
+  );
+
+  it('the course list at 1280 px is compact: at most half the 14,100 px it used to be', async () => {
+    const { page } = await open('/ai-seo-courses?include_inactive=true');
+    try {
+      const height = await page.evaluate(
+        () => (globalThis as any).document.documentElement.scrollHeight,
+      );
+      expect(height).toBeLessThanOrEqual(14_100 / 2);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on a phone, the list filters stay folded and the first course is on the first screen', async () => {
+    const { page } = await open('/ai-seo-courses', PHONE);
+    try {
+      expect(await page.locator('details.filters').getAttribute('open')).toBeNull();
+      const top = await page.locator('table.courses tbody tr').first().boundingBox();
+      expect(top!.y).toBeLessThan(PHONE.height);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the methodology charts keep their text at 12 px or more on a phone', async () => {
+    const { page } = await open('/ai-seo-courses/methodology', PHONE);
+    try {
+      const sizes: number[] = await page
+        .locator('table.chart th, table.chart td.value, table.chart caption')
+        .evaluateAll((cells) =>
+          cells.map((cell) =>
+            parseFloat((globalThis as any).getComputedStyle(cell).fontSize as string),
+          ),
+        );
+      expect(sizes.length).toBeGreaterThan(10);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('courses ticked on the list are compared side by side, as the API compares them', async () => {
+    const { page, errors } = await open('/ai-seo-courses');
+    try {
+      const rows = page.locator('table.courses tbody tr');
+      const slugs = await rows.evaluateAll((all) =>
+        all.slice(0, 3).map((row) => row.getAttribute('data-slug')),
+      );
+      for (const slug of slugs) await page.check(`input[name="courses"][value="${slug}"]`);
+      await Promise.all([page.waitForURL(/compare\?/), page.click('button[form="compare-form"]')]);
+      const api = await t.json(`/api/v1/comparisons?courses=${slugs.join(',')}`);
+      const headers = await page
+        .locator('table.compare thead th[data-slug]')
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slug')));
+      expect(headers).toEqual(api.data.courses.map((c: any) => c.slug));
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }
@@ -120,6 +196,7 @@ describeWithBrowser('the website in a real browser', () => {
   it('the list form filters and sorts as /api/v1/courses does', async () => {
     const { page, errors } = await open('/ai-seo-courses');
     try {
+      await page.locator('details.filters summary').click();
       const choices = { level: 'beginner', price_band: 'under_100', sort: 'price-desc' };
       for (const [name, value] of Object.entries(choices)) {
         await page.selectOption(`select[name="${name}"]`, value);
@@ -144,7 +221,7 @@ describeWithBrowser('the website in a real browser', () => {
   it('a course link leads to its page', async () => {
     const { page, errors } = await open('/ai-seo-courses');
     try {
-      const first = page.locator('[data-slug] h3 a').first();
+      const first = page.locator('[data-slug] td.name a').first();
       const name = await first.innerText();
       const slug = await page.locator('[data-slug]').first().getAttribute('data-slug');
       await Promise.all([page.waitForURL(`**/ai-seo-courses/${slug}`), first.click()]);

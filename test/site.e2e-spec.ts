@@ -111,13 +111,24 @@ describe('pages', () => {
     },
   );
 
-  it('the list shows every tracked course by default, inactive ones marked', async () => {
+  it('the list shows the enrolling courses by default, says how many it leaves out, and marks them when shown', async () => {
     const { body } = await text('/ai-seo-courses', HTML);
-    expect(slugsIn(body).sort()).toEqual(records.map((r) => r.slug).sort());
+    expect(slugsIn(body).sort()).toEqual(active.map((r) => r.slug).sort());
     const inactive = records.filter((r) => r.status === 'inactive');
     expect(inactive.length).toBeGreaterThan(0);
-    expect(body.match(/<span class="badge inactive">/g)).toHaveLength(inactive.length);
-    expect(jsonLdOf(body).value.numberOfItems).toBe(records.length);
+    expect(body).toContain(`${inactive.length} not enrolling now`);
+    expect(jsonLdOf(body).value.numberOfItems).toBe(active.length);
+    const all = await text('/ai-seo-courses?include_inactive=true', HTML);
+    expect(slugsIn(all.body).sort()).toEqual(records.map((r) => r.slug).sort());
+    expect(all.body.match(/<span class="badge inactive">/g)).toHaveLength(inactive.length);
+  });
+
+  it('puts the editorial pick first, outside the list', async () => {
+    const pick = records.find((r) => r.editorial_pick !== null)!;
+    const { body } = await text('/ai-seo-courses', HTML);
+    const aside = /<aside class="pick-box"[\s\S]*?<\/aside>/.exec(body)![0];
+    expect(aside).toContain(`href="/ai-seo-courses/${pick.slug}"`);
+    expect(body.indexOf(aside)).toBeLessThan(body.indexOf('<table class="courses"'));
   });
 
   it.each([
@@ -182,9 +193,10 @@ describe('pages', () => {
     const { body } = await text('/ai-seo-courses/methodology', HTML);
     const { data: m, meta } = await t.json('/api/v1/methodology');
     const dist = t.app.get(MethodologyPage).distribution();
-    expect(body.match(/<svg class="chart" role="img"/g)).toHaveLength(2);
+    expect(body.match(/<table class="chart"/g)).toHaveLength(2);
     expect(body).toContain(`Main objective (${m.weights.objective} points)`);
-    expect(body).toContain(`Budget: ${m.weights.budget} points`);
+    expect(body).toContain(`<th scope="row">Budget</th>`);
+    expect(body).toContain(`${m.weights.budget} points`);
     expect(body).toContain(`at least <strong>${m.match_threshold} %</strong>`);
     expect(body).toContain(`There are ${dist.combinations.toLocaleString('en')} possible sets`);
     for (const { count } of dist.top_match) expect(body).toContain(count.toLocaleString('en'));
@@ -215,8 +227,12 @@ describe('Markdown forms', () => {
     const md = await text('/ai-seo-courses', { headers: { Accept: 'text/markdown' } });
     expect(md.response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(md.response.headers.get('vary')).toMatch(/Accept/);
+    const all = await text('/ai-seo-courses?include_inactive=true', {
+      headers: { Accept: 'text/markdown' },
+    });
     const digest = await text('/ai-seo-courses.md');
-    expect(md.body.replace(/^# .*\n/, '')).toBe(digest.body.replace(/^# .*\n/, ''));
+    expect(all.body.replace(/^# .*\n/, '')).toBe(digest.body.replace(/^# .*\n/, ''));
+    expect(md.body).toContain(`${active.length} courses.`);
     const html = await text('/ai-seo-courses', HTML);
     expect(html.response.headers.get('vary')).toMatch(/Accept/);
   });
@@ -292,10 +308,13 @@ describe('plain-data companions', () => {
     expect(body).toMatch(new RegExp(`\\[${unverified.name}\\].*; not yet verified`));
   });
 
-  it('the README, the list form and the methodology page describe specialties from one mapping', async () => {
+  it('docs/methodology.md, the list form and the methodology page describe specialties from one mapping', async () => {
     const readings = topicReadings();
     expect(readings).toContain('General SEO reads General SEO;');
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const readme = readFileSync(join(__dirname, '..', 'docs', 'methodology.md'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
     expect(readme).toContain(readings);
     for (const path of ['/ai-seo-courses', '/ai-seo-courses/methodology']) {
       expect((await text(path, HTML)).body).toContain(escapeHtml(readings));

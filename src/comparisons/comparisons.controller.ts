@@ -1,5 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { API_PREFIX } from '../core/paths';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AppConfig } from '../core/config';
+import { API_PREFIX, SITE_PATHS } from '../core/paths';
 import type { Envelope } from '../core/envelope.schema';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
@@ -8,7 +10,10 @@ import { ComparisonsService } from './comparisons.service';
 
 @Controller(`${API_PREFIX}/comparisons`)
 export class ComparisonsController {
-  constructor(private readonly comparisons: ComparisonsService) {}
+  constructor(
+    private readonly comparisons: ComparisonsService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiRead({
@@ -16,14 +21,21 @@ export class ComparisonsController {
     tag: 'Courses',
     summary: 'Compare 2 to 3 courses side by side',
     description:
-      'Returns the named courses in the order given, active or not. `courses` is required: 2 to 3 comma-separated, distinct course slugs.',
+      'Returns the named courses in the order given, active or not. `courses` is required: 2 to 3 comma-separated, distinct course slugs. The `Link` header (rel `alternate`) names the same comparison as a web page.',
     ok: comparisonResponseSchema,
     errors: {
       404: '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
       422: '`invalid_parameters`: `courses` is missing, has fewer than 2 or more than 3 items, an empty, malformed or repeated slug, or another parameter was given.',
     },
   })
-  compare(@Query() query: CompareCoursesQuery): Envelope<Comparison> {
-    return this.comparisons.compare(query.courses);
+  compare(
+    @Query() query: CompareCoursesQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Envelope<Comparison> {
+    const comparison = this.comparisons.compare(query.courses);
+    // The same comparison as a page, for people.
+    const page = `${this.config.siteUrl}${SITE_PATHS.compare}?courses=${query.courses.join(',')}`;
+    response.setHeader('Link', `<${page}>; rel="alternate"; type="text/html"`);
+    return comparison;
   }
 }

@@ -74,6 +74,7 @@ const envSchema = z.object({
   MCP_ALLOWED_HOSTS: commaList,
   MCP_ALLOWED_ORIGINS: commaList,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REDIS_KEY_PREFIX: z.string().default('course-finder:'),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
@@ -97,6 +98,8 @@ export class AppConfig {
   readonly mcpAllowedHosts!: string[];
   readonly mcpAllowedOrigins!: string[];
   readonly logLevel!: (typeof LOG_LEVELS)[number];
+  /** Unset: readable lines on a terminal, JSON lines otherwise. */
+  readonly logFormat?: 'json' | 'pretty';
   /** Prefix of every Redis key, so several deployments (or tests) can share one Redis. */
   readonly redisKeyPrefix!: string;
   /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting connections. */
@@ -132,6 +135,7 @@ export class AppConfig {
       mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
       mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS,
       logLevel: e.LOG_LEVEL,
+      logFormat: e.LOG_FORMAT,
       redisKeyPrefix: e.REDIS_KEY_PREFIX,
       shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     });

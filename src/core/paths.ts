@@ -8,7 +8,10 @@ export const MCP_PATH = '/mcp';
 
 /** The website's pages and companions, relative to `SITE_URL` (decisions §1). */
 export const SITE_PATHS = {
+  home: '/',
+  docs: '/docs',
   list: '/ai-seo-courses',
+  compare: '/ai-seo-courses/compare',
   course: (slug: string) => `/ai-seo-courses/${slug}`,
   finder: '/ai-seo-courses/finder',
   methodology: '/ai-seo-courses/methodology',
@@ -17,4 +20,6 @@ export const SITE_PATHS = {
   llms: '/llms.txt',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
+  stylesheet: '/assets/site.css',
+  icon: '/assets/icon.svg',
 } as const;

@@ -120,11 +120,22 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   /** Fetches every range file once; a file that fails keeps its last good copy. */
   async refresh(): Promise<void> {
     const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
-    await Promise.all(urls.map((url) => this.fetchRanges(url)));
+    const failed = (await Promise.all(urls.map((url) => this.fetchRanges(url)))).filter(
+      (failure) => failure !== undefined,
+    );
     this.rebuild();
+    if (failed.length > 0) {
+      // One line for all of them: an unreachable network (a sandbox, a test) fails every file.
+      const which = failed.map((f) => `${f.url} (${f.reason})`).join(', ');
+      const kept = failed.filter((f) => this.fetched.has(f.url)).length;
+      this.logger.warn(
+        `AI assistants' IP ranges: ${failed.length} of ${urls.length} range files could not be fetched: ${which}. ${kept} keep their last good copy; claims from the others count as ordinary clients until a refresh succeeds.`,
+      );
+    }
   }
 
-  private async fetchRanges(url: string): Promise<void> {
+  /** Fetches one range file; on failure, says why (the last good copy stays). */
+  private async fetchRanges(url: string): Promise<{ url: string; reason: string } | undefined> {
     const key = `${this.redis.prefix}assistant-ranges:${url}`;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
@@ -132,15 +143,13 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
       const cidrs = parseRangeFile(await response.json());
       this.fetched.set(url, cidrs);
       await this.redis.client?.set(key, JSON.stringify(cidrs)).catch(() => undefined);
+      return undefined;
     } catch (error) {
-      const reason = (error as Error).message;
       if (!this.fetched.has(url)) {
         const shared = await this.redis.client?.get(key).catch(() => null);
         if (shared) this.fetched.set(url, JSON.parse(shared) as string[]);
       }
-      this.logger.warn(
-        `Range file ${url} could not be fetched (${reason}); ${this.fetched.has(url) ? 'keeping the last good copy' : 'no copy yet'}`,
-      );
+      return { url, reason: (error as Error).message };
     }
   }
 

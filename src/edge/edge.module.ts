@@ -48,7 +48,7 @@ export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;
 
 /** Keyv stores `{ value, expires }`; keys count in UTF-16 code units, bodies in bytes. */
 function weighEntry(key: string, entry: { value?: Representation }): number {
-  return key.length + (entry.value?.body.length ?? 0);
+  return key.length + (entry.value?.size ?? 0);
 }
 
 function responseCache(): Keyv {

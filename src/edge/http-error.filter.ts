@@ -3,10 +3,13 @@ import {
   Catch,
   type ExceptionFilter,
   HttpException,
+  Inject,
   Logger,
+  Optional,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorCode } from '../core/domain-error';
+import { API_PREFIX, MCP_PATH } from '../core/paths';
 
 /** Maps every error to the contract's body `{"error": {"code", "message", "details"?}}`. */
 
@@ -64,9 +67,23 @@ export function toHttpError(exception: unknown): HttpError {
   return { status: 500, error: new DomainError('internal_error', 'Internal server error.') };
 }
 
+/**
+ * Renders the page a person gets for a path that does not exist (the site provides it): a browser
+ * asking for anything outside the API and the MCP endpoint gets a page with links, everyone else
+ * the contract's error body.
+ */
+export const NOT_FOUND_PAGE = Symbol('not found page');
+export interface NotFoundPage {
+  render(message: string): string;
+}
+
+const MACHINE_PATHS = new RegExp(`^(?:/${API_PREFIX}(?:/|$)|${MCP_PATH}/*$)`, 'i');
+
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
+
+  constructor(@Optional() @Inject(NOT_FOUND_PAGE) private readonly notFoundPage?: NotFoundPage) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -80,6 +97,17 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (response.headersSent) {
       response.end();
       return;
+    }
+    if (error.code === 'not_found' && this.notFoundPage && !MACHINE_PATHS.test(request.path)) {
+      response.vary('Accept');
+      if (request.accepts(['application/json', 'text/html']) === 'text/html') {
+        response
+          .status(404)
+          .setHeader('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(this.notFoundPage.render(error.message));
+        return;
+      }
     }
     // A route with other methods (`/mcp`: POST) sets its own `Allow` before throwing.
     if (error.code === 'method_not_allowed' && !response.hasHeader('Allow')) {

@@ -8,10 +8,10 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { from, map, mergeMap, type Observable, of } from 'rxjs';
+import { from, mergeMap, type Observable, of } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
 import { NO_STORE, VARY_ON } from './policies';
-import { Representation } from './representation';
+import { acceptedCoding, Representation } from './representation';
 
 /**
  * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's result
@@ -52,8 +52,18 @@ export class RepresentationInterceptor implements NestInterceptor {
       return next.handle();
     }
     if (response.hasHeader('Cache-Control')) return next.handle();
-    const represent = (result: unknown) => Representation.of(result, response) ?? result;
-    if (noStore) return next.handle().pipe(map(represent));
+    if (noStore) {
+      // Made for this request alone: compressed, quickly, into the one coding it accepts.
+      const coding = acceptedCoding(request);
+      return next.handle().pipe(
+        mergeMap(async (result) => {
+          const representation = Representation.of(result, response);
+          if (!representation) return result;
+          if (coding) await representation.compress([coding], 'fast');
+          return representation;
+        }),
+      );
+    }
     const key = this.keyOf(context, request);
     return from(this.cache.get<Representation>(key)).pipe(
       mergeMap((kept) =>
@@ -61,9 +71,11 @@ export class RepresentationInterceptor implements NestInterceptor {
           ? of(kept)
           : next.handle().pipe(
               mergeMap(async (result) => {
-                const representation = represent(result);
-                if (representation instanceof Representation)
-                  await this.cache.set(key, representation);
+                const representation = Representation.of(result, response);
+                if (!representation) return result;
+                // Kept for the dataset version: compressed now, once, into every coding.
+                await representation.compress(['br', 'gzip'], 'best');
+                await this.cache.set(key, representation);
                 return representation;
               }),
             ),

@@ -1,6 +1,8 @@
 import { Controller, Get, Injectable, Query } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
+import { AppConfig } from '../core/config';
 import { API_PREFIX } from '../core/paths';
+import { apiIndex } from './api-index';
 import { NoQuery } from '../core/validation/no-query.dto';
 
 /** Holds the document built at start (see `setupOpenApi`), which needs the whole app to scan. */
@@ -22,7 +24,16 @@ export class OpenApiDocument {
 @ApiExcludeController()
 @Controller(API_PREFIX)
 export class OpenApiController {
-  constructor(private readonly openapi: OpenApiDocument) {}
+  constructor(
+    private readonly openapi: OpenApiDocument,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The API's front door: its operations and where to read more (also at `/api/v1/`). */
+  @Get()
+  index(@Query() _query: NoQuery) {
+    return apiIndex(this.openapi.get(), this.config);
+  }
 
   @Get('openapi.json')
   get(@Query() _query: NoQuery): OpenAPIObject {

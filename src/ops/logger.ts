@@ -1,25 +1,64 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 /** The app's pino logger, for what writes log lines of its own (the access log). */
 export const LOG = Symbol('log');
 
-/** JSON lines through pino (decisions §11); LOG_LEVEL sets the level. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * Where lines go: JSON lines on stdout (decisions §11), or on a terminal one readable line each
+ * (`pino-pretty`). JSON is written asynchronously: lines written while a write is pending go out
+ * together (a synchronous write per request cost a quarter of the throughput); pino flushes what
+ * is left when the process exits.
+ */
+function destinationFor(format: LogFormat): DestinationStream {
+  if (format === 'json') return pino.destination({ dest: 1, sync: false });
+  return pretty({
+    colorize: process.stdout.isTTY,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname,context',
+    messageFormat: '{if context}{context}: {end}{msg}',
+    singleLine: true,
+    sync: true,
+  });
+}
+
+/** LOG_LEVEL sets the level; LOG_FORMAT, or a terminal on stdout, the format. */
+export function createLogger(
+  level: string,
+  format: LogFormat | undefined,
+  destination?: DestinationStream,
+): Logger {
   return pino(
     { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    // Asynchronous: lines written while a write is pending go out together (a synchronous write
-    // per request cost a quarter of the throughput). pino flushes what is left when the process exits.
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? destinationFor(format ?? (process.stdout.isTTY ? 'pretty' : 'json')),
   );
 }
+
+/** Nest's own start-up chatter (modules loaded, routes mapped, "successfully started"). */
+const FRAMEWORK_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+  'NestMicroservice',
+]);
 
 /** Nest's own messages (start-up, `new Logger(context)` in services) as pino lines. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    // What a person starting the service does not need to read: kept at debug level.
+    const context = rest.at(-1);
+    this.write(
+      typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context) ? 'debug' : 'info',
+      message,
+      rest,
+    );
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);

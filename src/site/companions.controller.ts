@@ -22,6 +22,18 @@ export class CompanionsController {
     private readonly renderer: SiteRenderer,
   ) {}
 
+  @Get(SITE_PATHS.stylesheet)
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  stylesheet(): string {
+    return this.site.stylesheet;
+  }
+
+  @Get(SITE_PATHS.icon)
+  @Header('Content-Type', 'image/svg+xml; charset=utf-8')
+  icon(): string {
+    return this.site.icon;
+  }
+
   @Get(SITE_PATHS.json)
   dataset(): Envelope<Course[]> {
     return this.site.dataset();

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
@@ -8,8 +10,14 @@ import { listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
 /** The plain-data companions (decisions §1) and the documents agents and crawlers read first. */
+/** The site's own assets, read once: a stylesheet and an icon, nothing from elsewhere. */
+const asset = (name: string) => readFileSync(join(__dirname, 'templates', name), 'utf8');
+
 @Injectable()
 export class CompanionsService {
+  readonly stylesheet = asset('site.css');
+  readonly icon = asset('icon.svg');
+
   constructor(
     private readonly courses: CoursesService,
     private readonly site: SiteRenderer,

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogService } from '../catalog/catalog.service';
 import { CoursesService } from '../courses/courses.service';
 import { courseMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
-/** One course's page (HTML or Markdown), and the page for a course that is not there. */
+/** One course's page, as HTML or Markdown. */
 @Injectable()
 export class CoursePage {
   constructor(
-    private readonly catalog: CatalogService,
     private readonly courses: CoursesService,
     private readonly site: SiteRenderer,
   ) {}
@@ -28,11 +26,5 @@ export class CoursePage {
   markdown(slug: string): string {
     const { data, meta } = this.courses.get(slug);
     return courseMarkdown(data, meta);
-  }
-
-  notFound(message: string): string {
-    const meta = this.catalog.snapshot().meta;
-    const page = this.site.page('Not found', message, meta.canonical_url, []);
-    return this.site.render('not-found', page, meta, { message });
   }
 }

@@ -7,7 +7,10 @@ import { MCP_PATH, SITE_PATHS } from '../core/paths';
  * Templates link between pages with the site-relative `SITE_PATHS`.
  */
 export interface SiteLinks {
+  home: string;
+  docsAlias: string;
   list: string;
+  compare: string;
   finder: string;
   methodology: string;
   json: string;
@@ -26,7 +29,10 @@ export interface SiteLinks {
 export function siteLinks(config: AppConfig): SiteLinks {
   const site = (path: string) => `${config.siteUrl}${path}`;
   return {
+    home: site(SITE_PATHS.home),
+    docsAlias: site(SITE_PATHS.docs),
     list: site(SITE_PATHS.list),
+    compare: site(SITE_PATHS.compare),
     finder: site(SITE_PATHS.finder),
     methodology: site(SITE_PATHS.methodology),
     json: site(SITE_PATHS.json),

@@ -22,17 +22,26 @@ export class ListPage {
     private readonly site: SiteRenderer,
   ) {}
 
-  /** Only the default differs from the API's: the page shows every tracked course. */
+  /** Filtered exactly as the API: enrolling courses unless the form asks for every one. */
   private async query(raw: Record<string, unknown>) {
-    const given = { include_inactive: 'true', ...formQuery(raw) };
+    const given = formQuery(raw);
     const checked = await this.inputs.check(SearchCoursesQuery, given);
-    return checked.ok
-      ? { given, envelope: this.courses.search(checked.value), problems: NO_PROBLEMS }
-      : { given, envelope: null, problems: formProblems(SearchCoursesQuery, checked.problems) };
+    if (!checked.ok) {
+      return {
+        given,
+        envelope: null,
+        hidden: 0,
+        problems: formProblems(SearchCoursesQuery, checked.problems),
+      };
+    }
+    const envelope = this.courses.search(checked.value);
+    // Courses the same filters would show with the inactive ones: how many the page leaves out.
+    const all = this.courses.search({ ...checked.value, include_inactive: true }).data.length;
+    return { given, envelope, hidden: all - envelope.data.length, problems: NO_PROBLEMS };
   }
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { given, envelope, problems } = await this.query(raw);
+    const { given, envelope, hidden, problems } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.snapshot().meta;
     const courses = envelope?.data ?? [];
     const page = {
@@ -46,6 +55,9 @@ export class ListPage {
     };
     return this.site.render('list', page, meta, {
       courses,
+      pick: this.catalog.snapshot().courses.find((course) => course.editorial_pick !== null),
+      filtered: Object.keys(given).some((name) => name !== 'sort'),
+      hiddenInactive: hidden,
       topicReadings: topicReadings(),
       values: given,
       problems,

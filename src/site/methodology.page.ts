@@ -54,7 +54,11 @@ export class MethodologyPage {
     const distributionChart = barChart(
       'distribution-chart',
       `Best match for each of the ${dist.combinations.toLocaleString('en')} possible sets of answers`,
-      dist.top_match.map(({ bucket, count }) => ({
+      // From no strong match up to the best matches.
+      [
+        ...dist.top_match.filter((b) => b.bucket === 'none'),
+        ...dist.top_match.filter((b) => b.bucket !== 'none'),
+      ].map(({ bucket, count }) => ({
         label: bucket === 'none' ? 'No strong match' : `${bucket} %`,
         value: count,
         text: `${count.toLocaleString('en')} (${share(count)})`,

@@ -1,9 +1,9 @@
-import { Controller, Get, Header, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { SITE_PATHS } from '../core/paths';
 import { NoStore, VaryOn } from '../edge/policies';
-import { SitePageFilter } from './site-page.filter';
+import { ComparePage } from './compare.page';
 import { CoursePage } from './course.page';
 import { FinderPage } from './finder.page';
 import { ListPage } from './list.page';
@@ -22,12 +22,12 @@ function negotiate<T>(request: Request, response: Response, html: () => T, md: (
 
 @SkipThrottle()
 @Controller()
-@UseFilters(SitePageFilter)
 export class SiteController {
   constructor(
     private readonly listPage: ListPage,
     private readonly coursePage: CoursePage,
     private readonly finderPage: FinderPage,
+    private readonly comparePage: ComparePage,
     private readonly methodologyPage: MethodologyPage,
   ) {}
 
@@ -51,6 +51,12 @@ export class SiteController {
   @Header('Content-Type', HTML)
   finder(@Query() query: Record<string, unknown>): Promise<string> {
     return this.finderPage.html(query);
+  }
+
+  @Get(SITE_PATHS.compare)
+  @Header('Content-Type', HTML)
+  compare(@Query() query: Record<string, unknown>): Promise<string> {
+    return this.comparePage.html(query);
   }
 
   @Get(SITE_PATHS.methodology)

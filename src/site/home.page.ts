@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
+import { SiteRenderer } from './site-renderer';
+
+/** The front door: what the service is and every way in, as a page or as a JSON index of links. */
+@Injectable()
+export class HomePage {
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly site: SiteRenderer,
+  ) {}
+
+  html(): string {
+    const { meta, courses } = this.catalog.snapshot();
+    const page = this.site.page(
+      'Hand-verified AI SEO courses and a Course Finder',
+      'A hand-verified dataset of AI SEO courses with last-verified dates, a finder that matches six answers to courses, a read-only REST API and an MCP server for AI assistants.',
+      this.site.links.home,
+      [],
+    );
+    return this.site.render('home', page, meta, { count: courses.length });
+  }
+
+  /** The same links for clients that ask for JSON (as an API root does). */
+  index() {
+    const l = this.site.links;
+    const { meta } = this.catalog.snapshot();
+    return {
+      name: 'Course Finder',
+      description:
+        'A hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses. Read-only; no sign-up or key.',
+      contains_placeholder_data: meta.contains_placeholder_data,
+      links: {
+        courses_page: l.list,
+        finder_page: l.finder,
+        compare_page: l.compare,
+        methodology_page: l.methodology,
+        api: l.api,
+        api_docs: l.docs,
+        openapi: l.openapi,
+        mcp: l.mcp,
+        mcp_server_card: l.serverCard,
+        dataset_json: l.json,
+        dataset_markdown: l.markdown,
+        llms_txt: l.llms,
+      },
+    };
+  }
+}

@@ -1,0 +1,249 @@
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startTestApp, type TestApp } from './support/app';
+import { freePort } from './support/redis';
+
+/** What a person, an integrator with curl and an AI assistant's user meet first (issue: first contact). */
+
+const ROOT = join(__dirname, '..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const BROWSER = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+const JSON_CLIENT = { headers: { Accept: 'application/json' } };
+const TOOLS = [
+  'compare_courses',
+  'get_course',
+  'get_methodology',
+  'recommend_courses',
+  'search_courses',
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('front doors', () => {
+  it('/ is a landing page for a browser and an index of the same links for JSON clients', async () => {
+    const page = await t.get('/', BROWSER);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('vary')).toMatch(/Accept/);
+    const html = await page.text();
+    const index: any = await t.json('/', JSON_CLIENT);
+    expect(Object.keys(index.links)).toEqual(
+      expect.arrayContaining([
+        'courses_page',
+        'finder_page',
+        'api_docs',
+        'openapi',
+        'mcp',
+        'llms_txt',
+      ]),
+    );
+    for (const url of Object.values(index.links) as string[]) {
+      // The page links the same places (site-relative for its own pages).
+      expect(html).toContain(url.replace('http://localhost:3000', '').replace(/^$/, '/'));
+    }
+    expect(html).toContain('Placeholder data.');
+    expect(html).toContain('"url": "http://localhost:3000/mcp"');
+  });
+
+  it('/api/v1 lists every operation of the OpenAPI document, with the docs and the limits', async () => {
+    const document = await t.json('/api/v1/openapi.json');
+    const ids = Object.values(document.paths).flatMap((item: any) =>
+      Object.values(item).map((operation: any) => operation.operationId),
+    );
+    for (const path of ['/api/v1', '/api/v1/']) {
+      const index = await t.json(path);
+      expect(Object.keys(index.operations).sort()).toEqual(ids.sort());
+      expect(index.operations.recommendCourses.url).toBe(
+        'http://localhost:3000/api/v1/recommendations{?experience,objective,learning_style,freshness,budget,operating_model}',
+      );
+      expect(index.operations.getCourse).toMatchObject({
+        method: 'GET',
+        url: 'http://localhost:3000/api/v1/courses/{slug}',
+      });
+      expect(index).toMatchObject({
+        documentation_url: 'http://localhost:3000/api/v1/docs',
+        openapi_url: 'http://localhost:3000/api/v1/openapi.json',
+        rate_limits: { window_seconds: 60, requests_per_verified_ai_assistant: 600 },
+      });
+    }
+  });
+
+  it('/docs leads to the API documentation', async () => {
+    const response = await t.get('/docs', { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/api/v1/docs');
+  });
+
+  it('an unknown path is the site 404 page for a browser, the contract error for everyone else', async () => {
+    const page = await t.get('/no/such/page', BROWSER);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    for (const path of ['/ai-seo-courses', '/ai-seo-courses/finder']) {
+      expect(html).toContain(`href="${path}"`);
+    }
+    for (const init of [JSON_CLIENT, { headers: { Accept: '*/*' } }, {}]) {
+      const response = await t.get('/no/such/page', init);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as any).error.code).toBe('not_found');
+    }
+    // The API answers its clients, browsers included, in the contract's shape.
+    const api = await t.get('/api/v1/no-such-thing', BROWSER);
+    expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it("the API's comparison names the same comparison as a page, which shows it", async () => {
+    const slugs = 'answer-engine-foundations,search-generalist-program';
+    const api = await t.get(`/api/v1/comparisons?courses=${slugs}`);
+    const link = api.headers.get('link')!;
+    expect(link).toBe(
+      `<http://localhost:3000/ai-seo-courses/compare?courses=${slugs}>; rel="alternate"; type="text/html"`,
+    );
+    const page = await (await t.get(`/ai-seo-courses/compare?courses=${slugs}`, BROWSER)).text();
+    const shown = [...page.matchAll(/<th scope="col" data-slug="([^"]+)"/g)].map((m) => m[1]);
+    expect(shown).toEqual(slugs.split(','));
+  });
+});
+
+describe('the README', () => {
+  it('is short, puts both commands first and links nothing outside the repository', () => {
+    const lines = README.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(250);
+    const top = lines.slice(0, 60).join('\n');
+    expect(top).toContain('npm ci && npm start');
+    expect(top).toContain('npm ci && npm test');
+    const targets = [...README.matchAll(/\]\(([^)]+)\)|<(https?:[^>]+)>/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(targets.length).toBeGreaterThan(5);
+    for (const target of targets) {
+      if (target.startsWith('http')) expect(target).toMatch(/^http:\/\/localhost:3000\//);
+      else
+        expect({ target, exists: existsSync(join(ROOT, target.split('#')[0])) }).toEqual({
+          target,
+          exists: true,
+        });
+    }
+  });
+
+  it('runs its curl examples against the service', async () => {
+    const commands = [...README.matchAll(/^curl '(http:\/\/localhost:3000\/[^']+)'$/gm)].map(
+      (m) => m[1],
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const url of commands) {
+      const { stdout } = await promisify(execFile)('curl', [
+        '-sf',
+        url.replace('http://localhost:3000', t.url),
+      ]);
+      const body = JSON.parse(stdout);
+      expect(Object.keys(body)).toEqual(['data', 'meta']);
+    }
+  });
+
+  it('connects every MCP snippet to the service with the MCP SDK client', async () => {
+    const section = README.slice(
+      README.indexOf('## Connect an AI assistant'),
+      README.indexOf('## Configuration'),
+    );
+    const configs = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
+    const claudeCode = /claude mcp add --transport http course-finder (\S+)/.exec(section)![1];
+    const urls = [
+      ...configs.map((config) => {
+        const server = (config.mcpServers ?? config.servers)['course-finder'];
+        return server.url ?? server.args.at(-1);
+      }),
+      claudeCode,
+    ];
+    expect(urls).toHaveLength(4);
+    for (const url of urls) {
+      expect(url).toBe('http://localhost:3000/mcp');
+      const client = new Client({ name: 'readme-snippet', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url.replace('http://localhost:3000', t.url))),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+      await client.close();
+    }
+  });
+});
+
+describe('the console and npm start', () => {
+  beforeAll(() => {
+    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  }, 180_000);
+
+  /** Starts a command and resolves once a line of its output matches. */
+  async function startUntil(
+    command: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    ready: RegExp,
+  ) {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk) => {
+        output += String(chunk);
+        if (ready.test(output)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code} before ready:\n${output}`)));
+    });
+    return { child, output: () => output };
+  }
+
+  it('LOG_FORMAT=pretty gives one readable line each, and the start says where everything is', async () => {
+    const port = await freePort();
+    const { child, output } = await startUntil(
+      process.execPath,
+      ['dist/main'],
+      { PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'pretty', REDIS_URL: '' },
+      /ready on/,
+    );
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    const lines = output().trim().split('\n');
+    for (const line of lines) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): /);
+    expect(output()).toContain(
+      `Course Finder ready on http://localhost:${port} (site, API docs at http://localhost:${port}/api/v1/docs, MCP at http://localhost:${port}/mcp)`,
+    );
+    expect(output()).not.toMatch(/successfully started|Mapped \{/);
+  });
+
+  it('logs JSON lines when its output is not a terminal', async () => {
+    const port = await freePort();
+    const { child, output } = await startUntil(
+      process.execPath,
+      ['dist/main'],
+      { PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: '', REDIS_URL: '' },
+      /ready on/,
+    );
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    for (const line of output().trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+  });
+
+  it('a SIGTERM to `npm start` stops the server too', async () => {
+    const port = await freePort();
+    const { child } = await startUntil(
+      'npm',
+      ['start', '--silent'],
+      { PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', REDIS_URL: '' },
+      /ready on/,
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    child.kill('SIGTERM');
+    await once(child as ChildProcess, 'exit');
+    // The server answered its SIGTERM: nothing listens on the port any more.
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});
