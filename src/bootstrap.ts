@@ -11,6 +11,7 @@ import type { HttpTimeouts } from './edge/unread-requests';
 import { setupOpenApi } from './openapi/openapi.module';
 import { Lifecycle } from './ops/lifecycle';
 import { createLogger, PinoNestLogger } from './ops/logger';
+import { MetricsServer } from './ops/metrics.server';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
@@ -53,14 +54,21 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   return app;
 }
 
-/** Creates the app and listens on PORT/HOST; returns the app and the address it listens on. */
+/**
+ * Creates the app and listens on PORT/HOST; returns the app, the address it listens on and that of
+ * `/metrics` (METRICS_PORT).
+ */
 export async function startApp(
   options: AppOptions = {},
-): Promise<{ app: NestExpressApplication; url: string }> {
+): Promise<{ app: NestExpressApplication; url: string; metricsUrl: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);
   app.get(Lifecycle).markListening();
   const address = app.getHttpServer().address() as { port: number };
-  return { app, url: `http://127.0.0.1:${address.port}` };
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    metricsUrl: `http://127.0.0.1:${app.get(MetricsServer).port}/metrics`,
+  };
 }

@@ -49,6 +49,7 @@ describe('SIGTERM', () => {
       env: {
         ...process.env,
         PORT: '0',
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY_SECONDS: '1',
@@ -62,7 +63,7 @@ describe('SIGTERM', () => {
     children.push(child);
     const exited = once(child, 'exit');
     const events = fixtureEvents(child);
-    const { url } = await events('listening');
+    const { url, metricsUrl } = await events('listening');
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
@@ -80,6 +81,9 @@ describe('SIGTERM', () => {
         (await fetch(`${url}/readyz`, { headers: { Connection: 'close' } })).status === 503,
     );
 
+    // Still scraped while draining.
+    expect((await fetch(metricsUrl)).status).toBe(200);
+
     // Draining: answers close their connection, so none is reused while the server closes.
     const late = await fetch(`${url}/healthz`);
     expect(late.status).toBe(200);
@@ -92,6 +96,7 @@ describe('SIGTERM', () => {
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    await expect(fetch(metricsUrl)).rejects.toThrow();
   }, 60_000);
 
   it('under load: every request sent before SIGTERM is answered 200, later ones 200 or refused, never a 5xx; exit 0', async () => {
@@ -102,6 +107,7 @@ describe('SIGTERM', () => {
       env: {
         ...process.env,
         PORT: String(port),
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SHUTDOWN_DELAY_SECONDS: '1',

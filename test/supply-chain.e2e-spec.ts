@@ -159,10 +159,17 @@ describe('the Docker image', () => {
       }
 
       const port = await freePort();
+      const metricsPort = await freePort();
       const url = `http://127.0.0.1:${port}`;
       child = spawn('node', ['dist/main'], {
         cwd: app,
-        env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'error',
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const exited = once(child, 'exit');
@@ -175,13 +182,15 @@ describe('the Docker image', () => {
         '/api/v1/docs/',
         '/ai-seo-courses',
         '/ai-seo-courses/methodology',
-        '/metrics',
       ]) {
         expect({ path, status: (await fetch(`${url}${path}`)).status }).toEqual({
           path,
           status: 200,
         });
       }
+      // Metrics on their own port only.
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
       const tool = await fetch(`${url}/mcp`, mcpCall('get_methodology', {}));
       expect(tool.status).toBe(200);
       expect(((await tool.json()) as any).result.structuredContent.data).toBeDefined();
