@@ -1,8 +1,15 @@
-import { startApp } from './bootstrap';
-import { stopGracefullyOnSignals } from './ops/shutdown';
+import { StopSignals } from './ops/signals';
+
+// First of all, before the app's modules are read: a SIGTERM during the start is never lost.
+const signals = new StopSignals();
+
+/* eslint-disable @typescript-eslint/no-require-imports -- read after the handlers are in place */
+const { startApp } = require('./bootstrap') as typeof import('./bootstrap');
+const { drainOnSignal } = require('./ops/shutdown') as typeof import('./ops/shutdown');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 startApp()
-  .then(({ app }) => stopGracefullyOnSignals(app))
+  .then(({ app }) => drainOnSignal(signals, app))
   .catch((error: Error) => {
     // Configuration and data errors name what is wrong; print them whole, without a stack.
     console.error(error.name === 'Error' || error.name === 'DataError' ? error.message : error);
