@@ -1,19 +1,12 @@
 import { errorBodySchema } from '../src/core/envelope.schema';
+import { TELLTALE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, logCapture, mcpCall } from './support/edge';
 import { expectValid } from './support/schemas';
 
 /** Probes, metrics and logs (decisions §8, §11). */
 
-// Answer values chosen so none of them appears in a course slug, route or any fixed log text.
-const ANSWERS = {
-  experience: 'advanced',
-  objective: 'content_programmatic',
-  learning_style: 'templates_sops',
-  freshness: 'critical',
-  budget: '500_plus',
-  operating_model: 'saas_ecommerce',
-};
+const ANSWERS = TELLTALE_ANSWERS;
 
 describe('operations endpoints and logs', () => {
   let t: TestApp;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { dataWithTestAssistant, eventually, mcpCall } from './support/edge';
+import { fixtureEvents } from './support/fixture';
 import { freePort } from './support/redis';
 import { describeWithPidNamespace } from './support/requirements';
 
@@ -29,27 +30,6 @@ const serviceEnv = (env: Record<string, string>) => ({
   ...env,
 });
 const IN_FLIGHT = 5;
-
-function fixtureEvents(child: ChildProcess) {
-  const waiting: Array<{ name: string; count: number; resolve: (value: any) => void }> = [];
-  const seen: Record<string, any[]> = {};
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    let event: { fixture?: string };
-    try {
-      event = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (!event.fixture) return;
-    (seen[event.fixture] ??= []).push(event);
-    for (const w of waiting) if (seen[w.name]?.length === w.count) w.resolve(seen[w.name].at(-1));
-  });
-  return (name: string, count = 1) =>
-    new Promise<any>((resolve) => {
-      if ((seen[name]?.length ?? 0) >= count) resolve(seen[name].at(-1));
-      else waiting.push({ name, count, resolve });
-    });
-}
 
 describe('SIGTERM', () => {
   const children: ChildProcess[] = [];
