@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -138,7 +140,7 @@ describe('the Docker image', () => {
     }, 180_000);
     afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
 
-    it('serves every face', async () => {
+    it('serves every face, with tracing on, and sends its spans over OTLP/HTTP as it stops', async () => {
       // The image's layout: dist, data, package.json and node_modules holding what
       // `npm ls --omit=dev` lists. A package missing there fails to load.
       const app = mkdtempSync(join(tmpdir(), 'course-finder-prod-'));
@@ -158,6 +160,20 @@ describe('the Docker image', () => {
         symlinkSync(path, join(app, 'node_modules', name));
       }
 
+      // An OTLP/HTTP receiver on loopback: what the exporter posts, as it would to a collector.
+      const exports: Array<{ path?: string; type?: string; bytes: number }> = [];
+      const collector = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const type = request.headers['content-type'];
+          exports.push({ path: request.url, type, bytes: Buffer.concat(chunks).length });
+          response.writeHead(200, { 'Content-Type': type ?? 'application/x-protobuf' }).end();
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+
       const port = await freePort();
       const metricsPort = await freePort();
       const url = `http://127.0.0.1:${port}`;
@@ -169,12 +185,15 @@ describe('the Docker image', () => {
           METRICS_PORT: String(metricsPort),
           HOST: '127.0.0.1',
           LOG_LEVEL: 'error',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const exited = once(child, 'exit');
+      // Up to 30 s: the SDK adds to the start, and CI shares two cores with other suites.
       await eventually(
         async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200,
+        300,
       );
       for (const path of [
         '/api/v1/courses',
@@ -196,6 +215,17 @@ describe('the Docker image', () => {
       expect(((await tool.json()) as any).result.structuredContent.data).toBeDefined();
       child.kill('SIGTERM');
       expect(await exited).toEqual([0, null]);
+      collector.close();
+      // Batched every 5 s, so sent at the stop at the latest: the drain flushes the exporter.
+      expect(exports.length).toBeGreaterThan(0);
+      for (const sent of exports) {
+        expect(sent).toEqual({
+          path: '/v1/traces',
+          type: 'application/x-protobuf',
+          bytes: expect.any(Number),
+        });
+        expect(sent.bytes).toBeGreaterThan(0);
+      }
     }, 60_000);
   });
 });
