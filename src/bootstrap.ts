@@ -46,7 +46,11 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   );
   setupOpenApi(app);
   // Loads and validates the data now, so a bad file stops the start before anything listens.
-  await app.init();
+  // A failed start closes what it opened (the metrics server, Redis, timers) before it throws.
+  await app.init().catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
   // The MCP tools, resources and prompt are RPC handlers of this strategy; `/mcp` itself is an
   // ordinary route (McpHttpController). Not `inheritAppConfig`: the HTTP guards must see HTTP.
   app.connectMicroservice({ strategy: app.get(McpStrategy) });

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { eventually, mcpCall } from './support/edge';
@@ -95,5 +95,21 @@ describe('tracing', () => {
     expect(logged.map((line) => line.trace_id).sort()).toEqual(
       servers.map((span) => span.traceId).sort(),
     );
+  });
+
+  it('a bad OTEL_EXPORTER_OTLP_ENDPOINT stops the start, naming it', () => {
+    const start = spawnSync('node', ['dist/main'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        METRICS_PORT: '0',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(start.status).toBe(1);
+    expect(start.stderr).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/);
   });
 });

@@ -26,6 +26,13 @@ import {
  * instrumentation here records; Redis spans carry the command name alone (keys hold client IPs).
  */
 export function startTracing(exporter?: SpanExporter): { shutdown(): Promise<void> } {
+  const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+  if (!exporter && !(URL.canParse(endpoint) && /^https?:$/.test(new URL(endpoint).protocol))) {
+    // As a bad variable of src/core/config.ts does: stop the start, naming it.
+    throw new Error(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, e.g. http://otel-collector:4318',
+    );
+  }
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ? undefined : 'course-finder',
     spanProcessors: [
