@@ -27,6 +27,13 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
 }
 
+/**
+ * One turn of the event loop. Signals are handled only between turns, and each step of the start
+ * runs as one: a SIGTERM during the start (src/ops/signals.ts) is handled after the step it arrives
+ * in, rather than once the whole start is done.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
 export async function createApp(options: AppOptions = {}): Promise<NestExpressApplication> {
   const config = AppConfig.fromEnv(options.env ?? process.env);
@@ -44,7 +51,9 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
     // Only the MCP endpoint takes a body; the edge parses it there.
     { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );
+  await nextTurn();
   setupOpenApi(app);
+  await nextTurn();
   // Loads and validates the data now, so a bad file stops the start before anything listens.
   // A failed start closes what it opened (the metrics server, Redis, timers) before it throws.
   await app.init().catch(async (error: unknown) => {
