@@ -12,6 +12,7 @@ import type { HttpTimeouts } from './edge/unread-requests';
 import { setupOpenApi } from './openapi/openapi.module';
 import { Lifecycle } from './ops/lifecycle';
 import { createLogger, PinoNestLogger } from './ops/logger';
+import { MetricsServer } from './ops/metrics.server';
 
 export interface AppOptions {
   /** Environment variables (defaults to `process.env`). */
@@ -26,6 +27,13 @@ export interface AppOptions {
   /** Server timeouts against slow clients (tests shorten them); defaults to `HTTP_TIMEOUTS`. */
   timeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * One turn of the event loop. Signals are handled only between turns, and each step of the start
+ * runs as one: a SIGTERM during the start (src/ops/signals.ts) is handled after the step it arrives
+ * in, rather than once the whole start is done.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Builds the application exactly as production runs it; `main.ts` and the e2e tests share it. */
 export async function createApp(options: AppOptions = {}): Promise<NestExpressApplication> {
@@ -48,9 +56,15 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
     // Only the MCP endpoint takes a body; the edge parses it there.
     { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );
+  await nextTurn();
   setupOpenApi(app);
+  await nextTurn();
   // Loads and validates the data now, so a bad file stops the start before anything listens.
-  await app.init();
+  // A failed start closes what it opened (the metrics server, Redis, timers) before it throws.
+  await app.init().catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw error;
+  });
   // The MCP tools, resources and prompt are RPC handlers of this strategy; `/mcp` itself is an
   // ordinary route (McpHttpController). Not `inheritAppConfig`: the HTTP guards must see HTTP.
   app.connectMicroservice({ strategy: app.get(McpStrategy) });
@@ -58,10 +72,13 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   return app;
 }
 
-/** Creates the app and listens on PORT/HOST; returns the app and the address it listens on. */
+/**
+ * Creates the app and listens on PORT/HOST; returns the app, the address it listens on and that of
+ * `/metrics` (METRICS_PORT).
+ */
 export async function startApp(
   options: AppOptions = {},
-): Promise<{ app: NestExpressApplication; url: string }> {
+): Promise<{ app: NestExpressApplication; url: string; metricsUrl: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);
@@ -70,5 +87,9 @@ export async function startApp(
     `Course Finder ready on ${config.siteUrl} (site, API docs at ${config.baseUrl}/docs, MCP at ${config.publicUrl}${MCP_PATH})`,
   );
   const address = app.getHttpServer().address() as { port: number };
-  return { app, url: `http://127.0.0.1:${address.port}` };
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    metricsUrl: `http://127.0.0.1:${app.get(MetricsServer).port}/metrics`,
+  };
 }

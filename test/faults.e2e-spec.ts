@@ -27,7 +27,7 @@ const TRAFFIC: Array<[string, RequestInit?]> = [
 ];
 
 const storeOf = async (t: TestApp) =>
-  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(`${t.url}/metrics`)).text())
+  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(t.metricsUrl)).text())
     ? 'redis'
     : 'memory';
 
@@ -133,6 +133,7 @@ describe('a data reload with a broken file under load', () => {
       env: {
         ...process.env,
         PORT: String(port),
+        METRICS_PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dir,
         LOG_LEVEL: 'error',

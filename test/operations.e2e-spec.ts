@@ -1,17 +1,12 @@
+import { errorBodySchema } from '../src/core/envelope.schema';
+import { TELLTALE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, logCapture, mcpCall } from './support/edge';
+import { expectValid } from './support/schemas';
 
 /** Probes, metrics and logs (decisions §8, §11). */
 
-// Answer values chosen so none of them appears in a course slug, route or any fixed log text.
-const ANSWERS = {
-  experience: 'advanced',
-  objective: 'content_programmatic',
-  learning_style: 'templates_sops',
-  freshness: 'critical',
-  budget: '500_plus',
-  operating_model: 'saas_ecommerce',
-};
+const ANSWERS = TELLTALE_ANSWERS;
 
 describe('operations endpoints and logs', () => {
   let t: TestApp;
@@ -79,10 +74,11 @@ describe('operations endpoints and logs', () => {
     });
   });
 
-  it('/metrics counts requests by route template and status, with latency', async () => {
+  it('/metrics on METRICS_PORT counts requests by route template and status, with latency', async () => {
     await t.get('/api/v1/courses/answer-engine-foundations');
     await t.get('/api/v1/courses/no-such-course');
-    const response = await t.get('/metrics');
+    expect(new URL(t.metricsUrl).port).not.toBe(new URL(t.url).port);
+    const response = await fetch(t.metricsUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -101,5 +97,46 @@ describe('operations endpoints and logs', () => {
     // No raw path or answer value becomes a label.
     expect(text).not.toContain('answer-engine-foundations');
     for (const value of Object.values(ANSWERS)) expect(text).not.toContain(value);
+  });
+
+  it("/metrics on the public port is 404 in the contract's error shape", async () => {
+    for (const path of ['/metrics', '/metrics/', '/METRICS']) {
+      const response = await t.get(path);
+      expect(response.status).toBe(404);
+      const body: any = await response.json();
+      expectValid(errorBodySchema, body);
+      expect(body.error.code).toBe('not_found');
+    }
+  });
+
+  it('the metrics port serves /metrics alone, GET or HEAD', async () => {
+    const base = new URL(t.metricsUrl).origin;
+    expect((await fetch(`${base}/`)).status).toBe(404);
+    expect((await fetch(`${base}/api/v1/courses`)).status).toBe(404);
+    expect((await fetch(t.metricsUrl, { method: 'POST' })).status).toBe(405);
+    const head = await fetch(t.metricsUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+});
+
+describe('the metrics server', () => {
+  it('closes with the app', async () => {
+    const app = await startTestApp();
+    expect((await fetch(app.metricsUrl)).status).toBe(200);
+    await app.close();
+    await expect(fetch(app.metricsUrl)).rejects.toThrow();
+  });
+
+  it('stops the start, naming METRICS_PORT, when its port is taken', async () => {
+    const first = await startTestApp();
+    try {
+      const taken = new URL(first.metricsUrl).port;
+      await expect(startTestApp({ env: { METRICS_PORT: taken } })).rejects.toThrow(
+        new RegExp(`^METRICS_PORT ${taken}: .*EADDRINUSE`),
+      );
+    } finally {
+      await first.close();
+    }
   });
 });

@@ -30,7 +30,7 @@ describe('one client IP', () => {
   it('gets exactly RATE_LIMIT_PER_IP requests across REST and /mcp, then 429 with Retry-After', async () => {
     // Operations paths and site pages in between are not counted.
     for (let i = 0; i < 3; i++) {
-      for (const path of ['/healthz', '/readyz', '/metrics', ...SITE_PAGES]) {
+      for (const path of ['/healthz', '/readyz', ...SITE_PAGES]) {
         const response = await t.get(path);
         expect(response.status).toBe(200);
         expect(response.headers.get('ratelimit')).toBeNull();
@@ -96,7 +96,7 @@ describe('one client IP', () => {
   });
 
   it('counts 429s in /metrics', async () => {
-    const text = await (await t.get('/metrics')).text();
+    const text = await (await fetch(t.metricsUrl)).text();
     expect(Number(/^rate_limit_rejections_total (\d+)/m.exec(text)![1])).toBeGreaterThanOrEqual(4);
     expect(text).toMatch(/^rate_limit_store\{store="memory"\} 1$/m);
   });
@@ -236,4 +236,75 @@ describe('AI assistants', () => {
     const plain = await as('192.0.2.10');
     expect(policy(plain)).toBe('"default";q=5;w=60');
   });
+});
+
+/**
+ * Client IPs that cannot be faked (issue 20): the address counted and verified is the socket's
+ * unless TRUST_PROXY trusts the peer that sent `X-Forwarded-For`. The test client is 127.0.0.1;
+ * the only assistant's range is 198.51.100.0/24.
+ */
+describe('X-Forwarded-For and TRUST_PROXY', () => {
+  const UA = 'TestBot-User/1.0';
+  const remaining = (r: Response) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit')!)![1]);
+  const policy = (r: Response) => r.headers.get('ratelimit-policy');
+
+  async function withApp(trustProxy: string | undefined, run: (t: TestApp) => Promise<void>) {
+    const t = await startTestApp({
+      env: {
+        DATA_DIR: dataWithTestAssistant([], ['198.51.100.0/24']),
+        RATE_LIMIT_PER_IP: '3',
+        RATE_LIMIT_PER_ASSISTANT: '50',
+        ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
+      },
+    });
+    try {
+      await run(t);
+    } finally {
+      await t.close();
+    }
+  }
+  const from = (t: TestApp, forwarded: string, userAgent = 'curl/8') =>
+    t.get('/api/v1/methodology', {
+      headers: { 'X-Forwarded-For': forwarded, 'User-Agent': userAgent },
+    });
+
+  it.each([
+    ['unset', undefined],
+    ['a CIDR that does not hold the client', '10.0.0.0/8'],
+  ])(
+    'TRUST_PROXY %s: a forged X-Forwarded-For is ignored; the socket address is counted and verified',
+    (_, trustProxy) =>
+      withApp(trustProxy, async (t) => {
+        // Another claimed address each time, one bucket: the socket's.
+        const forged = [];
+        for (const i of [1, 2, 3, 4]) forged.push(await from(t, `203.0.113.${i}`));
+        expect(forged.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+        expect(forged.map(remaining)).toEqual([2, 1, 0, 0]);
+        // The assistant's user agent with an address forged inside its range is not verified:
+        // it is the same ordinary client, already limited.
+        const claim = await from(t, '198.51.100.7', UA);
+        expect(policy(claim)).toBe('"default";q=3;w=60');
+        expect(claim.status).toBe(429);
+      }),
+  );
+
+  it.each([
+    ['loopback', 'loopback'],
+    ['1 (one hop)', '1'],
+  ])('TRUST_PROXY %s: the address the trusted proxy forwards is the client', (_, trustProxy) =>
+    withApp(trustProxy, async (t) => {
+      // Each forwarded address is a client of its own.
+      for (const i of [1, 2, 3, 4]) {
+        const response = await from(t, `203.0.113.${i}`);
+        expect([response.status, remaining(response)]).toEqual([200, 2]);
+      }
+      const verified = await from(t, '198.51.100.7', UA);
+      expect(policy(verified)).toBe('"default";q=50;w=60');
+      expect(remaining(verified)).toBe(49);
+      // What the client wrote before the proxy appended its address is not believed.
+      const chained = await from(t, '198.51.100.7, 203.0.113.1', UA);
+      expect(policy(chained)).toBe('"default";q=3;w=60');
+      expect(remaining(chained)).toBe(1);
+    }),
+  );
 });

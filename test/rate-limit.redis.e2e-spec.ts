@@ -12,7 +12,7 @@ const LIMIT = 50;
 const PATH = '/api/v1/finder/questions';
 const remaining = (r: Response) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1]);
 const countingIn = async (t: TestApp) =>
-  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await t.get('/metrics')).text())
+  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(t.metricsUrl)).text())
     ? 'redis'
     : 'memory';
 

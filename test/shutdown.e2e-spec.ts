@@ -1,10 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { eventually, mcpCall } from './support/edge';
+import { dataWithTestAssistant, eventually, mcpCall } from './support/edge';
+import { fixtureEvents } from './support/fixture';
 import { freePort } from './support/redis';
+import { describeWithPidNamespace } from './support/requirements';
 
 /**
  * SIGTERM (decisions §11) on the built service in its own process: `/readyz` turns 503, requests
@@ -12,28 +18,18 @@ import { freePort } from './support/redis';
  */
 
 const ROOT = join(__dirname, '..');
-const IN_FLIGHT = 5;
 
-function fixtureEvents(child: ChildProcess) {
-  const waiting: Array<{ name: string; count: number; resolve: (value: any) => void }> = [];
-  const seen: Record<string, any[]> = {};
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    let event: { fixture?: string };
-    try {
-      event = JSON.parse(line);
-    } catch {
-      return;
-    }
-    if (!event.fixture) return;
-    (seen[event.fixture] ??= []).push(event);
-    for (const w of waiting) if (seen[w.name]?.length === w.count) w.resolve(seen[w.name].at(-1));
-  });
-  return (name: string, count = 1) =>
-    new Promise<any>((resolve) => {
-      if ((seen[name]?.length ?? 0) >= count) resolve(seen[name].at(-1));
-      else waiting.push({ name, count, resolve });
-    });
-}
+/** The built service on loopback, on free ports, its Redis keys (CI sets REDIS_URL) its own. */
+const serviceEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  PORT: '0',
+  METRICS_PORT: '0',
+  HOST: '127.0.0.1',
+  REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+  RATE_LIMIT_PER_IP: '1000000',
+  ...env,
+});
+const IN_FLIGHT = 5;
 
 describe('SIGTERM', () => {
   const children: ChildProcess[] = [];
@@ -46,23 +42,13 @@ describe('SIGTERM', () => {
   it('turns /readyz to 503, completes the requests in flight and exits 0', async () => {
     const child = spawn('node', ['test/fixtures/slow-app.cjs'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DELAY_SECONDS: '1',
-        SLOW_MS: '1500',
-        // With REDIS_URL (CI), counted apart from every other run on the same Redis.
-        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
-        RATE_LIMIT_PER_IP: '1000000',
-      },
+      env: serviceEnv({ LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '1', SLOW_MS: '1500' }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
     const exited = once(child, 'exit');
     const events = fixtureEvents(child);
-    const { url } = await events('listening');
+    const { url, metricsUrl } = await events('listening');
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
@@ -80,6 +66,9 @@ describe('SIGTERM', () => {
         (await fetch(`${url}/readyz`, { headers: { Connection: 'close' } })).status === 503,
     );
 
+    // Still scraped while draining.
+    expect((await fetch(metricsUrl)).status).toBe(200);
+
     // Draining: answers close their connection, so none is reused while the server closes.
     const late = await fetch(`${url}/healthz`);
     expect(late.status).toBe(200);
@@ -92,6 +81,7 @@ describe('SIGTERM', () => {
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    await expect(fetch(metricsUrl)).rejects.toThrow();
   }, 60_000);
 
   it('under load: every request sent before SIGTERM is answered 200, later ones 200 or refused, never a 5xx; exit 0', async () => {
@@ -99,15 +89,7 @@ describe('SIGTERM', () => {
     const url = `http://127.0.0.1:${port}`;
     const child = spawn('node', ['dist/main'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DELAY_SECONDS: '1',
-        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
-        RATE_LIMIT_PER_IP: '1000000',
-      },
+      env: serviceEnv({ PORT: String(port), LOG_LEVEL: 'warn', SHUTDOWN_DELAY_SECONDS: '1' }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
@@ -156,4 +138,68 @@ describe('SIGTERM', () => {
       after.map((r) => r.status ?? r.error).filter((outcome) => !allowed.has(outcome!)),
     ).toEqual([]);
   }, 60_000);
+});
+
+/**
+ * Signals from the first instant (issue 20). As PID 1 (a container without an init) a signal with
+ * no handler is dropped by the kernel: a SIGTERM during the start used to be lost, and the pod
+ * waited out its whole grace period. The built server runs here as PID 1 of a PID namespace of its
+ * own, its start held up by an assistants' range file that never answers (the start waits up to
+ * 2 s for it), and gets SIGTERM as soon as it writes its first line.
+ */
+describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
+  /** The acceptance line of issue 20. */
+  const BUDGET_MS = 2000;
+  let ranges: Server;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
+    ranges = createServer(() => {});
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+  }, 180_000);
+  afterAll(() => {
+    if (child?.exitCode === null) child.kill('SIGKILL');
+    ranges.closeAllConnections();
+    ranges.close();
+  });
+
+  it(`exits 0 within ${BUDGET_MS} ms, without finishing the start`, async () => {
+    const hanging = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}/ranges.json`;
+    child = spawn('unshare', ['--pid', '--fork', '--kill-child', 'node', 'dist/main'], {
+      cwd: ROOT,
+      env: serviceEnv({ LOG_LEVEL: 'info', DATA_DIR: dataWithTestAssistant([hanging]) }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = once(child, 'exit');
+    const lines: string[] = [];
+    const output = createInterface({ input: child.stdout! });
+    output.on('line', (line) => lines.push(line));
+    await once(output, 'line');
+
+    // unshare's only child is node, PID 1 of the new namespace.
+    const [node] = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
+    expect(readFileSync(`/proc/${node}/status`, 'utf8')).toMatch(/^NSpid:\s+\d+\s+1$/m);
+
+    const sent = performance.now();
+    process.kill(node, 'SIGTERM');
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      exited.then(([code, signal]) => ({ code, signal })),
+      // Only a bound, so a lost signal fails here rather than at the suite's timeout.
+      new Promise((resolve) => (timer = setTimeout(resolve, 3 * BUDGET_MS, 'still running'))),
+    ]);
+    const elapsed = performance.now() - sent;
+    clearTimeout(timer);
+    console.log(`SIGTERM during the start, as PID 1: exited after ${elapsed.toFixed(0)} ms`);
+
+    expect(outcome).toEqual({ code: 0, signal: null });
+    expect(elapsed).toBeLessThan(BUDGET_MS);
+    const messages = lines.map((line) => JSON.parse(line).msg);
+    expect(messages).toContain('SIGTERM during start: stopping before serving');
+    expect(messages).not.toContain('Nest application successfully started');
+  }, 30_000);
 });

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -138,7 +140,7 @@ describe('the Docker image', () => {
     }, 180_000);
     afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
 
-    it('serves every face', async () => {
+    it('serves every face, with tracing on, and sends its spans over OTLP/HTTP as it stops', async () => {
       // The image's layout: dist, data, package.json and node_modules holding what
       // `npm ls --omit=dev` lists. A package missing there fails to load.
       const app = mkdtempSync(join(tmpdir(), 'course-finder-prod-'));
@@ -158,16 +160,40 @@ describe('the Docker image', () => {
         symlinkSync(path, join(app, 'node_modules', name));
       }
 
+      // An OTLP/HTTP receiver on loopback: what the exporter posts, as it would to a collector.
+      const exports: Array<{ path?: string; type?: string; bytes: number }> = [];
+      const collector = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const type = request.headers['content-type'];
+          exports.push({ path: request.url, type, bytes: Buffer.concat(chunks).length });
+          response.writeHead(200, { 'Content-Type': type ?? 'application/x-protobuf' }).end();
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+
       const port = await freePort();
+      const metricsPort = await freePort();
       const url = `http://127.0.0.1:${port}`;
       child = spawn('node', ['dist/main'], {
         cwd: app,
-        env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          METRICS_PORT: String(metricsPort),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'error',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const exited = once(child, 'exit');
+      // Up to 30 s: the SDK adds to the start, and CI shares two cores with other suites.
       await eventually(
         async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200,
+        300,
       );
       for (const path of [
         '/api/v1/courses',
@@ -175,18 +201,31 @@ describe('the Docker image', () => {
         '/api/v1/docs/',
         '/ai-seo-courses',
         '/ai-seo-courses/methodology',
-        '/metrics',
       ]) {
         expect({ path, status: (await fetch(`${url}${path}`)).status }).toEqual({
           path,
           status: 200,
         });
       }
+      // Metrics on their own port only.
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
+      expect((await fetch(`${url}/metrics`)).status).toBe(404);
       const tool = await fetch(`${url}/mcp`, mcpCall('get_methodology', {}));
       expect(tool.status).toBe(200);
       expect(((await tool.json()) as any).result.structuredContent.data).toBeDefined();
       child.kill('SIGTERM');
       expect(await exited).toEqual([0, null]);
+      collector.close();
+      // Batched every 5 s, so sent at the stop at the latest: the drain flushes the exporter.
+      expect(exports.length).toBeGreaterThan(0);
+      for (const sent of exports) {
+        expect(sent).toEqual({
+          path: '/v1/traces',
+          type: 'application/x-protobuf',
+          bytes: expect.any(Number),
+        });
+        expect(sent.bytes).toBeGreaterThan(0);
+      }
     }, 60_000);
   });
 });

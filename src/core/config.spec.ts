@@ -4,6 +4,7 @@ describe('AppConfig.fromEnv', () => {
   it('serves everything on port 3000 with in-process defaults when nothing is set', () => {
     expect(AppConfig.fromEnv({})).toMatchObject({
       port: 3000,
+      metricsPort: 9464,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
       siteUrl: 'http://localhost:3000',
@@ -54,6 +55,8 @@ describe('AppConfig.fromEnv', () => {
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
+    ['METRICS_PORT', '9464x'],
+    ['METRICS_PORT', '65536'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['RATE_LIMIT_PER_IP', '0'],
@@ -64,6 +67,14 @@ describe('AppConfig.fromEnv', () => {
     ['SHUTDOWN_DELAY_SECONDS', '-1'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('takes METRICS_PORT=0 as a free port, and refuses the public port for it', () => {
+    expect(AppConfig.fromEnv({ PORT: '0', METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(() => AppConfig.fromEnv({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+    expect(() => AppConfig.fromEnv({ PORT: '9464' })).toThrow(/METRICS_PORT/);
   });
 
   it('lists every bad variable at once', () => {

@@ -12,6 +12,15 @@ const positiveInt = (name: string, fallback: number) =>
     .transform(Number)
     .default(fallback);
 
+/** A TCP port; 0 lets the system choose a free one (tests). */
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, `${name} must be an integer from 0 to 65535`)
+    .transform(Number)
+    .refine((value) => value <= 65535, `${name} must be an integer from 0 to 65535`)
+    .default(fallback);
+
 const commaList = z
   .string()
   .default('')
@@ -55,12 +64,8 @@ const trustProxy = z
   });
 
 const envSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^[0-9]+$/, 'PORT must be an integer from 0 to 65535')
-    .transform(Number)
-    .refine((port) => port <= 65535, 'PORT must be an integer from 0 to 65535')
-    .default(3000),
+  PORT: port('PORT', 3000),
+  METRICS_PORT: port('METRICS_PORT', 9464),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   SITE_URL: httpUrl('SITE_URL').optional(),
@@ -83,8 +88,19 @@ const envSchema = z.object({
     .default(0),
 });
 
+/** Two servers cannot share a port. */
+const checkedEnvSchema = envSchema.refine(
+  (e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT,
+  {
+    path: ['METRICS_PORT'],
+    message: 'METRICS_PORT must differ from PORT (or be 0 for a free port)',
+  },
+);
+
 export class AppConfig {
   readonly port!: number;
+  /** `/metrics` is served on this port alone, never on the public one. */
+  readonly metricsPort!: number;
   readonly host!: string;
   readonly publicUrl!: string;
   readonly siteUrl!: string;
@@ -110,7 +126,7 @@ export class AppConfig {
     const defined = Object.fromEntries(
       Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
     );
-    const parsed = envSchema.safeParse(defined);
+    const parsed = checkedEnvSchema.safeParse(defined);
     if (!parsed.success) {
       const lines = parsed.error.issues.map((issue) =>
         issue.message.includes(String(issue.path[0] ?? '\u0000'))
@@ -123,6 +139,7 @@ export class AppConfig {
     const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
     return Object.assign(new AppConfig(), {
       port: e.PORT,
+      metricsPort: e.METRICS_PORT,
       host: e.HOST,
       publicUrl,
       siteUrl: e.SITE_URL ?? publicUrl,

@@ -1,3 +1,4 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -8,8 +9,8 @@ import { QUERY_LOGGABLE } from './representation.interceptor';
 
 /**
  * The first middleware of every request, unknown paths and refusals included: its id
- * (`X-Request-Id`), `nosniff`, `Connection: close` while draining, and one access log line and
- * metric once the response is finished or aborted (decisions §8, §11).
+ * (`X-Request-Id`), `nosniff`, `Connection: close` while draining, and one access log line (with
+ * `trace_id` when tracing is on) and metric once the response is finished or aborted (§8, §11).
  */
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -28,7 +29,12 @@ declare module 'express-serve-static-core' {
 
 /** The middleware, built once per app with the app's metrics, lifecycle and log. */
 export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: Logger) {
-  function log(request: Request, response: Response, seconds: number): void {
+  function log(
+    request: Request,
+    response: Response,
+    seconds: number,
+    traceId: string | undefined,
+  ): void {
     // A route template, never a raw path, so labels stay few and hold no values.
     const route = String(
       request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none'),
@@ -39,6 +45,8 @@ export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: L
     logger.info(
       {
         req_id: request.id,
+        // pino leaves out a field that is undefined (tracing off, or no span).
+        trace_id: traceId,
         method: request.method,
         route,
         url,
@@ -57,7 +65,12 @@ export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: L
     request.id = requestIdOf(request);
     response.setHeader('X-Request-Id', request.id);
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.once('close', () => log(request, response, (performance.now() - started) / 1e3));
+    // The request's trace, when tracing is on (src/ops/tracing.ts) and a span is active.
+    const span = trace.getActiveSpan()?.spanContext();
+    const traceId = span && isSpanContextValid(span) ? span.traceId : undefined;
+    response.once('close', () =>
+      log(request, response, (performance.now() - started) / 1e3, traceId),
+    );
     next();
   };
 }

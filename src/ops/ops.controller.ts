@@ -2,19 +2,17 @@ import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { Registry } from 'prom-client';
 import { Lifecycle } from './lifecycle';
-import { Metrics } from './metrics.service';
 
-/** Probes and metrics (decisions §1, §11): not rate limited, not cached, not in the OpenAPI document. */
+/**
+ * Probes (decisions §1, §11): not rate limited, not cached, not in the OpenAPI document. `/metrics`
+ * is on its own port (MetricsServer).
+ */
 @ApiExcludeController()
 @SkipThrottle()
 @Controller()
 export class OpsController {
-  constructor(
-    private readonly lifecycle: Lifecycle,
-    private readonly metrics: Metrics,
-  ) {}
+  constructor(private readonly lifecycle: Lifecycle) {}
 
   @Get('healthz')
   @Header('Cache-Control', 'no-store')
@@ -28,12 +26,5 @@ export class OpsController {
     if (this.lifecycle.ready) return { status: 'ready' };
     response.status(503);
     return { status: 'not_ready' };
-  }
-
-  @Get('metrics')
-  @Header('Cache-Control', 'no-store')
-  @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
-  scrape(): Promise<string> {
-    return this.metrics.registry.metrics();
   }
 }

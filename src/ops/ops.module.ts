@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { Lifecycle } from './lifecycle';
+import { MetricsServer } from './metrics.server';
 import { Metrics } from './metrics.service';
 import { OpsController } from './ops.controller';
 
 @Global()
 @Module({
   controllers: [OpsController],
-  providers: [Metrics, Lifecycle],
+  providers: [Metrics, MetricsServer, Lifecycle],
   exports: [Metrics, Lifecycle],
 })
 export class OpsModule {}

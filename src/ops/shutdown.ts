@@ -1,38 +1,34 @@
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../core/config';
 import { Lifecycle } from './lifecycle';
-import { Logger } from '@nestjs/common';
+import type { StopSignals } from './signals';
 
 /** Requests in flight get this long to finish after the server stops accepting connections. */
 export const IN_FLIGHT_GRACE_MS = 10_000;
 
 /**
- * Graceful stop on SIGTERM/SIGINT (decisions §11): `/readyz` answers 503 (for SHUTDOWN_DELAY_SECONDS,
- * while the load balancer takes the replica out), then the server stops accepting connections,
- * finishes the requests in flight (at most 10 s), the app closes (Redis included) and the process
- * exits 0.
+ * Graceful stop on SIGTERM/SIGINT (decisions §11) once the app serves: `/readyz` answers 503 (for
+ * SHUTDOWN_DELAY_SECONDS, while the load balancer takes the replica out), then the server stops
+ * accepting connections, finishes the requests in flight (at most 10 s), the app closes (Redis and
+ * the metrics server included), `after` runs (the tracer's last export) and the process exits 0.
+ * Before that, `StopSignals` (installed first by `main.ts`) ends the start on a signal.
  */
-export function stopGracefullyOnSignals(
+export function drainOnSignal(
+  signals: StopSignals,
   app: NestExpressApplication,
-  exit: (code: number) => void = (code) => process.exit(code),
+  after: () => Promise<void> = async () => {},
 ): void {
   const logger = new Logger('Shutdown');
-  const onSignal = (signal: NodeJS.Signals) => {
-    process.off('SIGTERM', onSignal);
-    process.off('SIGINT', onSignal);
-    logger.log(`${signal}: draining`);
-    drain(app).then(
-      () => exit(0),
-      (error: Error) => {
-        logger.error(`Shutdown failed: ${error.stack ?? error}`);
-        exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  signals.serving(
+    async () => {
+      await drain(app);
+      await after();
+    },
+    (message, level) => (level === 'error' ? logger.error(message) : logger.log(message)),
+  );
 }
 
 export async function drain(app: NestExpressApplication): Promise<void> {

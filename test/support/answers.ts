@@ -9,3 +9,16 @@ export const SAMPLE_ANSWERS: Answers = {
   budget: 'under_100',
   operating_model: 'brand_client',
 };
+
+/**
+ * Valid answers none of whose values appears in a course slug, route or any fixed text: a log line,
+ * metric or span that holds one has leaked an answer (decisions §8).
+ */
+export const TELLTALE_ANSWERS: Answers = {
+  experience: 'advanced',
+  objective: 'content_programmatic',
+  learning_style: 'templates_sops',
+  freshness: 'critical',
+  budget: '500_plus',
+  operating_model: 'saas_ecommerce',
+};

@@ -13,6 +13,8 @@ export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
+  /** `/metrics` on METRICS_PORT (a free port in tests). */
+  metricsUrl: string;
   /** GET (or `init.method`); rejects when an API response is outside the OpenAPI document. */
   get(path: string, init?: RequestInit): Promise<Response>;
   /** GET and parse the JSON body, whatever the status. */
@@ -28,11 +30,12 @@ export interface TestApp {
  * e2e test is also a contract test.
  */
 export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
-  const { app, url } = await startApp({
+  const { app, url, metricsUrl } = await startApp({
     logger: false,
     ...options,
     env: {
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
       // Suites about something else must not trip the limiter; rate-limit tests set their own.
@@ -57,6 +60,7 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   return {
     app,
     url,
+    metricsUrl,
     get,
     json: async (path, init) => (await get(path, init)).json(),
     close: () => app.close(),

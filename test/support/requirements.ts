@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
- * Suites that need Redis, a browser or kubectl run when it is there and are skipped with a message
- * otherwise; REQUIRE_REDIS=1 / REQUIRE_BROWSER=1 / REQUIRE_KUBECTL=1 (set by CI) turn the skip into
- * a failure.
+ * Suites that need Redis, a browser, kubectl or a PID namespace run when it is there and are
+ * skipped with a message otherwise; REQUIRE_REDIS=1 / REQUIRE_BROWSER=1 / REQUIRE_KUBECTL=1 /
+ * REQUIRE_PID_NAMESPACE=1 (set by CI) turn the skip into a failure.
  */
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -57,4 +58,16 @@ export const describeWithKubectl = requirement(
   (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, 'kubectl'))),
   process.env.REQUIRE_KUBECTL === '1',
   'install kubectl; its built-in kustomize renders deploy/',
+);
+
+/**
+ * `describeWithPidNamespace(...)`: runs where `unshare --pid --fork` works (root, or a user namespace
+ * allowed), so the built server can run as PID 1, as in a container without an init.
+ */
+export const describeWithPidNamespace = requirement(
+  'a PID namespace',
+  spawnSync('unshare', ['--pid', '--fork', '--kill-child', 'true'], { stdio: 'ignore' }).status ===
+    0,
+  process.env.REQUIRE_PID_NAMESPACE === '1',
+  'util-linux `unshare --pid --fork` must work here (as root, or with user namespaces allowed)',
 );
