@@ -1,8 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { z } from 'zod';
+import * as vocabulary from '../src/catalog/vocabulary';
+import { SAMPLE_ANSWERS } from './support/answers';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
+import {
+  componentOf,
+  ERROR_TYPES,
+  unionsOf,
+  UNTYPED,
+  withoutComments,
+} from './support/generated-types';
 
 /**
  * What an integrator does: generate TypeScript types from the served document with
@@ -21,7 +31,8 @@ import type { components, paths } from './schema';
 type Course = components['schemas']['Course'];
 
 export function client(baseUrl: string) {
-  return createClient<paths>({ baseUrl });
+  // openapi-fetch does not read the document at run time: \`courses\` is \`style: form, explode: false\`.
+  return createClient<paths>({ baseUrl, querySerializer: { array: { style: 'form', explode: false } } });
 }
 
 export async function firstYearCost(baseUrl: string, slug: string): Promise<number | null> {
@@ -45,16 +56,7 @@ export async function cheapSlugs(baseUrl: string): Promise<string[]> {
 
 export async function recommend(baseUrl: string) {
   const { data, error } = await client(baseUrl).GET('/recommendations', {
-    params: {
-      query: {
-        experience: 'beginner',
-        objective: 'ai_geo',
-        learning_style: 'self_paced',
-        freshness: 'important',
-        budget: 'under_100',
-        operating_model: 'brand_client',
-      },
-    },
+    params: { query: ${JSON.stringify(SAMPLE_ANSWERS)} },
   });
   if (error) throw new Error(error.error.code);
   const percents: number[] = data.data.results.map((result) => result.match_percent);
@@ -65,6 +67,25 @@ export async function invalidAnswers(baseUrl: string) {
   // @ts-expect-error: all six answers are required
   const { error, response } = await client(baseUrl).GET('/recommendations', { params: { query: { experience: 'beginner' } } });
   return { status: response.status, code: error?.error.code };
+}
+
+export async function unknownLevel(baseUrl: string) {
+  const { error } = await client(baseUrl).GET('/courses', {
+    // @ts-expect-error: not a value of the level enum
+    params: { query: { level: 'expert' } },
+  });
+  const body = error!.error;
+  if (body.code !== 'invalid_parameters') throw new Error(body.code);
+  const allowed: string[] | undefined = body.details.parameters[0].allowed_values;
+  return allowed;
+}
+
+export async function compared(baseUrl: string, courses: string[]) {
+  const { data, error } = await client(baseUrl).GET('/comparisons', {
+    params: { query: { courses } },
+  });
+  if (error) throw new Error(error.error.code);
+  return data.data.courses.map((course) => course.slug);
 }
 
 export async function unknownBand(baseUrl: string) {
@@ -83,7 +104,10 @@ let api: {
   recommend(baseUrl: string): Promise<{ percents: number[]; noStrongMatch: boolean }>;
   invalidAnswers(baseUrl: string): Promise<{ status: number; code?: string }>;
   unknownBand(baseUrl: string): Promise<number>;
+  unknownLevel(baseUrl: string): Promise<string[] | undefined>;
+  compared(baseUrl: string, courses: string[]): Promise<string[]>;
 };
+let schema: string;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -102,6 +126,7 @@ beforeAll(async () => {
     ],
     { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
   );
+  schema = readFileSync(join(DIR, 'schema.d.ts'), 'utf8');
   // prettier-ignore
   const tsc = ['--strict', '--target', 'es2022', '--module', 'commonjs', '--moduleResolution', 'node10',
     '--esModuleInterop', '--skipLibCheck', '--types', 'node', '--outDir', join(DIR, 'dist'), join(DIR, 'client.ts')];
@@ -139,5 +164,46 @@ describe('a client generated from the document (openapi-typescript + openapi-fet
     for (const percent of percents) expect(percent).toBeGreaterThanOrEqual(55);
     expect(await api.invalidAnswers(baseUrl)).toEqual({ status: 422, code: 'invalid_answers' });
     expect(await api.unknownBand(baseUrl)).toBe(422);
+    expect(await api.unknownLevel(baseUrl)).toEqual(['beginner', 'intermediate', 'advanced']);
+    expect(
+      await api.compared(baseUrl, ['search-generalist-program', 'answer-engine-foundations']),
+    ).toEqual(['search-generalist-program', 'answer-engine-foundations']);
+  });
+});
+
+describe('the types openapi-typescript generates', () => {
+  it('type every error body: no unknown, no index signature, `code` a literal', () => {
+    for (const name of ERROR_TYPES) {
+      const text = componentOf(schema, name);
+      expect({ name, declared: text !== undefined }).toEqual({ name, declared: true });
+      expect({ name, untyped: UNTYPED.test(withoutComments(text!)) }).toEqual({
+        name,
+        untyped: false,
+      });
+    }
+    expect(componentOf(schema, 'Error')).toBeUndefined();
+    expect(componentOf(schema, 'InvalidAnswersError')).toContain('code: "invalid_answers";');
+    expect(componentOf(schema, 'ParameterProblem')).toContain('allowed_values?: string[];');
+  });
+
+  it('write each vocabulary once, as one named component used everywhere', () => {
+    const vocabularies = (Object.values(vocabulary) as unknown[]).filter(
+      (value): value is z.ZodEnum => value instanceof z.ZodEnum,
+    );
+    expect(vocabularies.length).toBe(16);
+    for (const vocabularySchema of vocabularies) {
+      const { id } = z.globalRegistry.get(vocabularySchema)!;
+      const values = vocabularySchema.options as string[];
+      expect({ id, unions: unionsOf(schema, values, '"') }).toEqual({ id, unions: 1 });
+      expect(componentOf(schema, id!)).toContain(values.map((v) => `"${v}"`).join(' | '));
+    }
+    expect(componentOf(schema, 'Course')).toContain('levels: components["schemas"]["Level"][];');
+  });
+
+  it('take the comparison slugs as string[] and the booleans as boolean', () => {
+    expect(schema).toMatch(/\n\s+courses: string\[\];/);
+    expect(schema).toMatch(/\n\s+community_only\?: boolean;/);
+    expect(schema).toMatch(/\n\s+include_inactive\?: boolean;/);
+    expect(componentOf(schema, 'ListMeta')).toMatch(/\n\s+count: number;/);
   });
 });

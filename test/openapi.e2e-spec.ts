@@ -2,21 +2,14 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
 import { courseSchema } from '../src/catalog/course.schema';
-import {
-  BUDGET_BANDS,
-  FRESHNESS,
-  LEARNING_STYLES,
-  LEVELS,
-  OPERATING_MODELS,
-  QUESTIONS,
-  SORT_LABELS,
-  SORTS,
-  TOPIC_LABELS,
-  TOPICS,
-} from '../src/catalog/vocabulary';
+import * as vocabulary from '../src/catalog/vocabulary';
+import { QUESTIONS } from '../src/catalog/vocabulary';
 import { comparisonSchema } from '../src/comparisons/comparisons.schema';
-import { metaSchema } from '../src/core/envelope.schema';
+import { listMetaSchema, metaSchema } from '../src/core/envelope.schema';
 import { finderQuestionsSchema } from '../src/finder/finder.schema';
 import { methodologySchema } from '../src/catalog/methodology.schema';
 import { recommendationSchema } from '../src/recommendations/recommendation.schema';
@@ -115,7 +108,7 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
-  it('lists every parameter with its enum, labels and required exactly as the spec says', () => {
+  it('lists every parameter with its vocabulary, labels and required exactly as the spec says', () => {
     const search = parameters('searchCourses');
     expect(Object.keys(search).sort()).toEqual(
       ['community_only', 'include_inactive', 'level', 'price_band', 'sort', 'specialty']
@@ -124,64 +117,144 @@ describe('GET /api/v1/openapi.json', () => {
         .sort(),
     );
     for (const p of Object.values(search)) expect(p.required).toBe(false);
-    expect(search['query:level'].schema.enum).toEqual(LEVELS);
-    expect(search['query:specialty'].schema.enum).toEqual(TOPICS);
-    expect(search['query:price_band'].schema.enum).toEqual(BUDGET_BANDS);
-    expect(search['query:sort'].schema.enum).toEqual(SORTS);
+    const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    expect(search['query:level'].schema).toEqual(refTo('Level'));
+    expect(search['query:specialty'].schema).toEqual(refTo('Topic'));
+    expect(search['query:price_band'].schema).toEqual(refTo('BudgetBand'));
+    expect(search['query:sort'].schema).toEqual(refTo('Sort'));
     // Booleans as booleans (the server also takes `1` and `0`, as the description says).
     for (const name of ['community_only', 'include_inactive']) {
       expect(search[`query:${name}`].schema).toEqual({ type: 'boolean' });
       expect(search[`query:${name}`].description).toContain('`true` or `1`, `false` or `0`');
     }
-    expect(search['query:specialty']['x-enumDescriptions']).toEqual(TOPIC_LABELS);
-    expect(search['query:sort']['x-enum-descriptions']).toEqual(SORTS.map((s) => SORT_LABELS[s]));
     expect(search['query:level'].description).toContain('`advanced` = Advanced / Operator');
     expect(search['query:price_band'].description).toContain('`100_500` = $100–$500');
+    expect(search['query:sort'].description).toContain('`geo-desc` = AI/GEO focus highest');
 
     const answers = parameters('recommendCourses');
     const expected = {
-      experience: LEVELS,
-      objective: TOPICS,
-      learning_style: LEARNING_STYLES,
-      freshness: FRESHNESS,
-      budget: BUDGET_BANDS,
-      operating_model: OPERATING_MODELS,
+      experience: 'Level',
+      objective: 'Topic',
+      learning_style: 'LearningStyle',
+      freshness: 'Freshness',
+      budget: 'BudgetBand',
+      operating_model: 'OperatingModel',
     };
-    for (const [name, values] of Object.entries(expected)) {
+    for (const [name, component] of Object.entries(expected)) {
       const p = answers[`query:${name}`];
-      expect(p).toMatchObject({ required: true, schema: { enum: values } });
-      expect(p['x-enumDescriptions']).toEqual(QUESTIONS[name as keyof typeof QUESTIONS].values);
-      expect(p.description).toContain(QUESTIONS[name as keyof typeof QUESTIONS].question);
+      expect(p).toMatchObject({ required: true, schema: refTo(component) });
+      const { question, values } = QUESTIONS[name as keyof typeof QUESTIONS];
+      expect(p.description).toContain(question);
+      const labels = doc.components.schemas[component]['x-enum-descriptions'];
+      expect(
+        Object.fromEntries(
+          doc.components.schemas[component].enum.map((v: string, i: number) => [v, labels[i]]),
+        ),
+      ).toEqual(values);
     }
     expect(answers['query:learning_style'].description).toContain(
       '`no_preference` = No preference (not weighted)',
     );
 
-    // A comma-separated list: an array in `form` style, not exploded.
+    // A comma-separated list: an array in `form` style, not exploded, of 2 to 3 unique slugs.
     expect(parameters('compareCourses')['query:courses']).toMatchObject({
       required: true,
       style: 'form',
       explode: false,
-      schema: { type: 'array', minItems: 2, maxItems: 3 },
+      schema: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 3,
+        uniqueItems: true,
+        items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 100 },
+      },
       description: expect.stringContaining('2 to 3'),
     });
     expect(parameters('getCourse')['path:slug']).toMatchObject({
       required: true,
-      schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+      schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 100 },
     });
     for (const id of ['getFinderQuestions', 'getMethodology']) {
       expect(Object.keys(parameters(id))).toEqual(['header:If-None-Match']);
     }
   });
 
-  it('declares the responses the spec lists, each with its schema and headers', () => {
-    const errorsOf: Record<string, string[]> = {
-      searchCourses: ['422'],
-      getCourse: ['404', '422'],
-      recommendCourses: ['422'],
-      compareCourses: ['404', '422'],
-      getFinderQuestions: ['422'],
-      getMethodology: ['422'],
+  it('names each vocabulary once, as zod writes it, and every enum of the document refers to it', () => {
+    const s = doc.components.schemas;
+    const vocabularies = (Object.values(vocabulary) as unknown[]).filter(
+      (value): value is z.ZodEnum => value instanceof z.ZodEnum,
+    );
+    expect(vocabularies.length).toBe(16);
+    for (const schema of vocabularies) {
+      const { id } = z.globalRegistry.get(schema)!;
+      const { $defs } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as any;
+      expect({ id, component: s[id!] }).toEqual({ id, component: $defs[id!] });
+      expect(s[id!].description).toEqual(expect.any(String));
+    }
+    // No enum is written anywhere but in its component: one generated type per vocabulary.
+    const inline = Object.entries(s).flatMap(([name, component]) =>
+      [...schemasIn(component)]
+        .filter((node) => 'enum' in node && node !== component)
+        .map(() => name),
+    );
+    expect(inline).toEqual([]);
+    expect([...schemasIn(doc.paths)].filter((node) => 'enum' in node)).toEqual([]);
+    const sets = Object.values(s)
+      .filter((component: any) => 'enum' in component)
+      .map((component: any) => JSON.stringify(component.enum));
+    expect(new Set(sets).size).toBe(sets.length);
+    // Labels in one extension, one per value.
+    for (const component of Object.values(s) as any[]) {
+      expect(component['x-enumDescriptions']).toBeUndefined();
+      if (component['x-enum-descriptions']) {
+        expect(component['x-enum-descriptions']).toHaveLength(component.enum.length);
+      }
+    }
+  });
+
+  it('gives the same integer bounds wherever a field occurs, and none that is not real', () => {
+    const s = doc.components.schemas;
+    const percent = { type: 'integer', minimum: 0, maximum: 99 };
+    expect(s.RecommendationResult.properties.match_percent).toMatchObject(percent);
+    expect(s.Recommendation.properties.match_threshold).toMatchObject(percent);
+    expect(s.Methodology.properties.match_threshold).toMatchObject(percent);
+    for (const owner of [s.Recommendation, s.Methodology]) {
+      expect(owner.properties.result_limit).toMatchObject({ type: 'integer', minimum: 1 });
+    }
+    expect(s.ListMeta.properties.count).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(s.Meta.properties.count).toEqual(s.ListMeta.properties.count);
+    expect(s.Course.properties.topic_coverage.properties.geo).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: 5,
+    });
+    // zod's ±(2^53 − 1) is JavaScript's safe range, not a bound of the API.
+    expect(JSON.stringify(doc)).not.toMatch(/9007199254740991/);
+  });
+
+  it('describes every schema and every property where the shape is defined', () => {
+    const s = doc.components.schemas;
+    const missing: string[] = [];
+    for (const [name, component] of Object.entries(s) as [string, any][]) {
+      if (!component.description) missing.push(name);
+      for (const node of schemasIn(component)) {
+        for (const [property, schema] of Object.entries((node.properties ?? {}) as object)) {
+          const target = schema.$ref ? s[schema.$ref.split('/').pop()] : undefined;
+          if (!schema.description && !target?.description) missing.push(`${name}.${property}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the responses the spec lists, each error with its own typed schema, and the headers', () => {
+    const errorsOf: Record<string, Record<string, string>> = {
+      searchCourses: { '422': 'InvalidParametersError' },
+      getCourse: { '404': 'NotFoundError', '422': 'InvalidParametersError' },
+      recommendCourses: { '422': 'InvalidAnswersError' },
+      compareCourses: { '404': 'ComparisonNotFoundError', '422': 'InvalidParametersError' },
+      getFinderQuestions: { '422': 'InvalidParametersError' },
+      getMethodology: { '422': 'InvalidParametersError' },
     };
     const okSchemaOf: Record<string, string> = {
       searchCourses: 'CourseListResponse',
@@ -193,39 +266,107 @@ describe('GET /api/v1/openapi.json', () => {
     };
     const headers = (response: any) => Object.keys(response.headers ?? {}).sort();
     const schemaOf = (response: any) => response.content?.['application/json']?.schema?.$ref;
+    const everyResponse = ['RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
     for (const [id, errors] of Object.entries(errorsOf)) {
       const responses = operation(id).operation.responses;
-      expect(Object.keys(responses).sort()).toEqual(['200', '304', '429', '500', ...errors].sort());
+      expect(Object.keys(responses).sort()).toEqual(
+        ['200', '304', '429', '500', 'default', ...Object.keys(errors)].sort(),
+      );
       expect(schemaOf(responses['200'])).toBe(`#/components/schemas/${okSchemaOf[id]}`);
-      expect(headers(responses['200'])).toEqual([
-        'Cache-Control',
-        'ETag',
-        'RateLimit',
-        'RateLimit-Policy',
-      ]);
-      expect(responses['304'].content).toBeUndefined();
-      expect(headers(responses['304'])).toEqual([
-        'Cache-Control',
-        'ETag',
-        'RateLimit',
-        'RateLimit-Policy',
-      ]);
-      for (const status of [...errors, '429', '500']) {
-        expect(schemaOf(responses[status])).toBe('#/components/schemas/Error');
+      for (const status of ['200', '304']) {
+        expect(headers(responses[status])).toEqual(
+          ['Cache-Control', 'ETag', ...everyResponse].sort(),
+        );
       }
-      expect(headers(responses['429'])).toEqual([
-        'Cache-Control',
-        'RateLimit',
-        'RateLimit-Policy',
-        'Retry-After',
-      ]);
-      expect(operation(id).operation.responses['200'].headers.ETag.$ref).toBe(
-        '#/components/headers/ETag',
+      expect(responses['304'].content).toBeUndefined();
+      const typed = { ...errors, '429': 'RateLimitedError', '500': 'InternalError' };
+      for (const [status, schema] of Object.entries(typed)) {
+        expect({ id, status, schema: schemaOf(responses[status]) }).toEqual({
+          id,
+          status,
+          schema: `#/components/schemas/${schema}`,
+        });
+        expect(headers(responses[status])).toEqual(
+          ['Cache-Control', ...everyResponse, ...(status === '429' ? ['Retry-After'] : [])].sort(),
+        );
+      }
+      expect(responses.default.content['application/json'].schema).toEqual({
+        anyOf: [
+          { $ref: '#/components/schemas/BadRequestError' },
+          { $ref: '#/components/schemas/MethodNotAllowedError' },
+        ],
+      });
+      expect(responses.default.description).toMatch(/400, 408, 413, 414 or 431.*405/);
+      expect(headers(responses.default)).toEqual(
+        ['Allow', 'Cache-Control', ...everyResponse].sort(),
       );
     }
     expect(doc.components.headers['Retry-After'].schema).toMatchObject({
       type: 'integer',
       minimum: 1,
+    });
+    expect(doc.components.schemas.Error).toBeUndefined();
+  });
+
+  it('types each error: `code` a constant, `details` its own closed shape, nothing unknown', () => {
+    const s = doc.components.schemas;
+    const codeOf = (name: string) => s[name].properties.error.properties.code;
+    const detailsOf = (name: string) => s[name].properties.error.properties.details;
+    expect(codeOf('InvalidParametersError')).toMatchObject({ const: 'invalid_parameters' });
+    expect(codeOf('InvalidAnswersError')).toMatchObject({ const: 'invalid_answers' });
+    expect(codeOf('ComparisonNotFoundError')).toMatchObject({ const: 'not_found' });
+    for (const [name, code] of [
+      ['NotFoundError', 'not_found'],
+      ['RateLimitedError', 'rate_limited'],
+      ['MethodNotAllowedError', 'method_not_allowed'],
+      ['BadRequestError', 'bad_request'],
+      ['InternalError', 'internal_error'],
+    ]) {
+      expect(codeOf(name)).toMatchObject({ const: code });
+      expect(s[name].properties.error.required).toEqual(['code', 'message']);
+      expect(detailsOf(name)).toBeUndefined();
+    }
+    expect(s.ParameterProblem.properties.allowed_values).toMatchObject({
+      type: 'array',
+      items: { type: 'string' },
+    });
+    expect(detailsOf('ComparisonNotFoundError').properties.missing).toMatchObject({
+      type: 'array',
+      items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+    });
+    expect(s.AnswerOptions.properties.experience).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Level' },
+    });
+    // Every error schema is closed all the way down: no open object, no untyped value.
+    const open: string[] = [];
+    for (const name of Object.keys(s).filter((n) => n.endsWith('Error'))) {
+      const seen = new Set<string>();
+      const walk = (schema: any, at: string) => {
+        if (schema.$ref) {
+          const target = schema.$ref.split('/').pop();
+          if (!seen.has(target)) {
+            seen.add(target);
+            walk(s[target], `${at}→${target}`);
+          }
+          return;
+        }
+        if (Object.keys(schema).every((key) => key === 'description')) open.push(`${at}: any`);
+        if (schema.type === 'object' && schema.additionalProperties !== false) open.push(at);
+        for (const [key, sub] of Object.entries<any>(schema.properties ?? {}))
+          walk(sub, `${at}.${key}`);
+        for (const sub of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) walk(sub, at);
+        if (schema.items) walk(schema.items, `${at}[]`);
+      };
+      walk(s[name], name);
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('fills info.contact with the service and its site', () => {
+    expect(doc.info.contact).toEqual({
+      name: 'Course Finder',
+      url: `${PUBLIC_URL}/ai-seo-courses`,
     });
   });
 
@@ -245,12 +386,15 @@ describe('GET /api/v1/openapi.json', () => {
         members: ['data', 'meta'],
         required: ['data', 'meta'],
       });
-      expect(s[name].properties.meta).toEqual({ $ref: '#/components/schemas/Meta' });
+      expect(s[name].properties.meta).toEqual({
+        $ref: `#/components/schemas/${name === 'CourseListResponse' ? 'ListMeta' : 'Meta'}`,
+      });
     }
     // The components are the service's zod schemas, member for member.
     const shapes = {
       Course: courseSchema,
       Meta: metaSchema,
+      ListMeta: listMetaSchema,
       Comparison: comparisonSchema,
       FinderQuestions: finderQuestionsSchema,
       Methodology: methodologySchema,
@@ -263,10 +407,11 @@ describe('GET /api/v1/openapi.json', () => {
       });
     }
     expect(s.Meta.required).not.toContain('count');
-    expect(s.Course.properties.price.properties.first_year_cost_usd).toEqual({
+    expect(s.ListMeta.required).toContain('count');
+    expect(s.Course.properties.price.properties.first_year_cost_usd).toMatchObject({
       anyOf: [{ type: 'number', minimum: 0 }, { type: 'null' }],
     });
-    expect(s.Course.properties.description).toEqual({ type: ['string', 'null'] });
+    expect(s.Course.properties.description).toMatchObject({ type: ['string', 'null'] });
 
     const all = [...schemasIn(doc.components.schemas)];
     const objects = all.filter((node) => node.type === 'object' && node.properties);
@@ -283,9 +428,152 @@ describe('GET /api/v1/openapi.json', () => {
           !['/recommendations', '/comparisons', '/finder/questions', '/methodology'].includes(path),
       ),
     ).toEqual([]);
-    expect(JSON.stringify(doc.paths)).not.toMatch(
-      /mcp|healthz|readyz|metrics|openapi\.json|\/docs/,
+    // What the operations say, leaving out the examples (bodies, which link the document itself).
+    const described = JSON.stringify(doc.paths, (key, value) =>
+      key === 'examples' || key === 'example' ? undefined : value,
     );
+    expect(described).not.toMatch(/mcp|healthz|readyz|metrics|openapi\.json|\/docs/);
+  });
+
+  describe('examples', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const ID = 'https://openapi.test/openapi.json';
+    beforeAll(() => ajv.addSchema(doc, ID));
+    const pointer = (...segments: string[]) =>
+      `${ID}#/${segments
+        .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
+        .map(encodeURIComponent)
+        .join('/')}`;
+    const problems = (at: string, value: unknown) => {
+      const validate = ajv.compile({ $ref: at });
+      return validate(value)
+        ? []
+        : validate.errors!.map((e) => `${at} ${e.instancePath} ${e.message}`);
+    };
+
+    /** Every example of the document, with the pointer to the schema it must satisfy. */
+    function examples() {
+      const found: { where: string; schema: string; value: unknown }[] = [];
+      for (const { path, method, operation: op } of operations()) {
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          for (const [type, media] of Object.entries<any>(response.content ?? {})) {
+            const schema = pointer(
+              'paths',
+              path,
+              method,
+              'responses',
+              status,
+              'content',
+              type,
+              'schema',
+            );
+            for (const [name, example] of Object.entries<any>(media.examples ?? {}))
+              found.push({
+                where: `${op.operationId} ${status} ${name}`,
+                schema,
+                value: example.value,
+              });
+          }
+        }
+        op.parameters.forEach((parameter: any, i: number) => {
+          if ('example' in parameter) {
+            const schema = pointer('paths', path, method, 'parameters', String(i), 'schema');
+            found.push({
+              where: `${op.operationId} ${parameter.name}`,
+              schema,
+              value: parameter.example,
+            });
+          }
+        });
+      }
+      // `examples` of schemas and headers, wherever they are.
+      const walk = (node: unknown, at: string[]) => {
+        if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...at, String(i)]));
+        else if (node && typeof node === 'object') {
+          for (const [key, value] of Object.entries(node)) {
+            if (key === 'examples' && Array.isArray(value) && at.at(-1) !== 'content')
+              value.forEach((v, i) =>
+                found.push({
+                  where: `${at.join('/')} examples/${i}`,
+                  schema: pointer(...at),
+                  value: v,
+                }),
+              );
+            else if (!key.startsWith('x-') && key !== 'paths') walk(value, [...at, key]);
+          }
+        }
+      };
+      walk(doc.components, ['components']);
+      return found;
+    }
+
+    it('are given for every response with a body: the 200 and one per error', () => {
+      for (const { operation: op } of operations()) {
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const media = response.content?.['application/json'];
+          if (status === '304') continue;
+          expect({
+            id: op.operationId,
+            status,
+            examples: Object.keys(media?.examples ?? {}).length > 0,
+          }).toEqual({
+            id: op.operationId,
+            status,
+            examples: true,
+          });
+          expect(media.example).toBeUndefined();
+        }
+      }
+      expect(examples().length).toBeGreaterThan(60);
+    });
+
+    it('each validate against their own schema', () => {
+      expect(examples().flatMap(({ schema, value }) => problems(schema, value))).toEqual([]);
+    });
+
+    it("are the service's own answers to the requests they name", async () => {
+      let compared = 0;
+      for (const { operation: op } of operations()) {
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          for (const example of Object.values<any>(
+            response.content?.['application/json']?.examples ?? {},
+          )) {
+            const request = /`GET (\S+)`/.exec(example.description ?? '')?.[1];
+            if (!request) continue;
+            const answer = await t.get(`/api/v1${request}`);
+            expect({ request, status: answer.status }).toEqual({ request, status: Number(status) });
+            const body = (await answer.json()) as any;
+            const shown = example.value.data;
+            if (
+              Array.isArray(shown) &&
+              Array.isArray(body.data) &&
+              shown.length < body.data.length
+            ) {
+              expect(example.description).toContain(`first ${shown.length} courses`);
+              body.data = body.data.slice(0, shown.length);
+            }
+            expect({ request, body: example.value }).toEqual({ request, body });
+            compared++;
+          }
+        }
+      }
+      // Every 200, 404 and 422: 6 + 2 + 6.
+      expect(compared).toBe(14);
+      const list =
+        operation('searchCourses').operation.responses['200'].content['application/json'].examples
+          .ok.value;
+      expect(list.data.length).toBeLessThan(list.meta.count);
+    });
+
+    it('fill the parameters of the successful request, for "Try it out"', () => {
+      expect(parameters('getCourse')['path:slug'].example).toBe('answer-engine-foundations');
+      expect(parameters('compareCourses')['query:courses'].example).toEqual([
+        'answer-engine-foundations',
+        'search-generalist-program',
+      ]);
+      expect(parameters('recommendCourses')['query:experience'].example).toBe('beginner');
+    });
   });
 
   describe('validation', () => {
@@ -302,6 +590,18 @@ describe('GET /api/v1/openapi.json', () => {
       );
       const { stdout } = await run(process.execPath, [cli, file]).catch((failure) => failure);
       expect(JSON.parse(stdout)).toEqual({ valid: true });
+    });
+
+    it('passes Spectral with every `spectral:oas` rule on, with no error and no warning', async () => {
+      const cli = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+      const ruleset = join(__dirname, 'support/spectral.yaml');
+      const { stdout } = await run(
+        process.execPath,
+        [cli, 'lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet'],
+        { env: OFFLINE },
+      ).catch((failure) => failure);
+      const report = JSON.parse(stdout) as { code: string; path: string[]; message: string }[];
+      expect(report.map((p) => `${p.code} ${p.path.join('.')}: ${p.message}`)).toEqual([]);
     });
 
     it('passes `redocly lint` (recommended rules, offline) with no errors and no warnings', async () => {

@@ -1,85 +1,147 @@
 import { z } from 'zod';
 import { dateSchema, urlSchema } from '../core/envelope.schema';
 import { schemaReference } from './course.schema';
-import { BUDGET_BANDS } from './vocabulary';
+import { budgetBandSchema } from './vocabulary';
 
 const fit = z.number().min(0).max(1);
 const factor = z.number().min(0);
 
-/** Every key the scoring engine reads is named, so a methodology file missing one fails validation. */
-const adjustmentsSchema = z.strictObject({
-  adjacent_level_fit: fit,
-  community_fit_active: fit,
-  community_fit_forum_or_cohort: fit,
-  community_fit_limited: fit,
-  cheaper_than_budget_fit: fit,
-  unknown_price_fit: fit,
-  over_budget_fit_loss_per_band: fit,
-  freshness_importance_low: factor,
-  freshness_importance_important: factor,
-  freshness_importance_critical: factor,
-  facts_fresh_factor: fit,
-  facts_review_due_factor: fit,
-  facts_stale_factor: fit,
-  facts_seriously_stale_factor: fit,
-  facts_unverified_factor: fit,
-  strong_coverage_from: z.int().min(0).max(5),
-  frequent_updates_from_fit: fit,
-});
+/** A percentage of fit to the answers, as `match_percent` and `match_threshold` are written. */
+export const matchPercentSchema = z.int().min(0).max(99);
+/** The minimum match for a course to be recommended, wherever it is served. */
+export const matchThresholdSchema = matchPercentSchema.describe(
+  'The minimum match percent, 0 to 99, for a course to be recommended.',
+);
+/** The most courses a recommendation returns, wherever it is served. */
+export const resultLimitSchema = z
+  .int()
+  .min(1)
+  .describe('The most courses a recommendation returns.');
 
-const penaltiesSchema = z.strictObject({
-  objective_coverage_below_strong_per_point: z.int().min(0),
-  level_gap: z.int().min(0),
-  over_budget_per_band: z.int().min(0),
-});
+/** Members of the same kind, each described: `{ name: description }` → a closed object. */
+function described<T extends z.ZodType, K extends string>(schema: T, members: Record<K, string>) {
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries<string>(members).map(([name, text]) => [name, schema.describe(text)]),
+    ) as Record<K, T>,
+  );
+}
+
+/** Every key the scoring engine reads is named, so a methodology file missing one fails validation. */
+const adjustmentsSchema = z
+  .strictObject({
+    ...described(fit, {
+      adjacent_level_fit:
+        'Level fit, 0 to 1, of a course one level away from the answered experience.',
+      community_fit_active:
+        'Learning-style fit of an active community for a learner who wants live or community learning.',
+      community_fit_forum_or_cohort: 'The same fit for a forum or a cohort-only community.',
+      community_fit_limited: 'The same fit for limited community access.',
+      cheaper_than_budget_fit: 'Budget fit of a course in a cheaper band than the answered budget.',
+      unknown_price_fit: 'Budget fit of a course whose price is not published.',
+      over_budget_fit_loss_per_band: 'Budget fit lost for each band a course is above the budget.',
+    }).shape,
+    ...described(factor, {
+      freshness_importance_low:
+        'How much freshness counts when the freshness answer is `low` (a multiplier of its weight).',
+      freshness_importance_important: 'The same multiplier for `important`.',
+      freshness_importance_critical: 'The same multiplier for `critical`.',
+    }).shape,
+    ...described(fit, {
+      facts_fresh_factor:
+        "Multiplier of a match when the course's facts are `fresh` (verification status).",
+      facts_review_due_factor: 'The same multiplier when they are `review_due`.',
+      facts_stale_factor: 'The same multiplier when they are `stale`.',
+      facts_seriously_stale_factor: 'The same multiplier when they are `seriously_stale`.',
+      facts_unverified_factor: 'The same multiplier when they are `unverified`.',
+    }).shape,
+    strong_coverage_from: z
+      .int()
+      .min(0)
+      .max(5)
+      .describe('Topic coverage, 0 to 5, from which a course counts as strong on the objective.'),
+    frequent_updates_from_fit: fit.describe(
+      'Freshness fit from which a course counts as updated often.',
+    ),
+  })
+  .describe('Fractions and multipliers the scoring applies to partial fits.');
+
+const penaltiesSchema = described(z.int().min(0), {
+  objective_coverage_below_strong_per_point:
+    'Points taken off a match for each point of objective coverage below `strong_coverage_from`.',
+  level_gap: 'Points taken off a match when the course is two levels away from the experience.',
+  over_budget_per_band: 'Points taken off a match for each budget band the course is above.',
+}).describe('Points taken off a match percent.');
 
 /** How well each update cadence serves someone who wants current training, from 0 to 1. */
-const freshnessFitSchema = z.strictObject({
-  continuous: fit,
-  weekly: fit,
-  monthly: fit,
-  quarterly: fit,
-  per_cohort: fit,
-  twice_yearly: fit,
-  yearly: fit,
-  static: fit,
-  unknown: fit,
-});
+const freshnessFitSchema = described(fit, {
+  continuous: 'Freshness fit, 0 to 1, of a course updated `Continuous`ly.',
+  weekly: 'Freshness fit of a course updated `Weekly`.',
+  monthly: 'Freshness fit of a course updated `Monthly`.',
+  quarterly: 'Freshness fit of a course updated `Quarterly`.',
+  per_cohort: 'Freshness fit of a course updated `Per cohort`.',
+  twice_yearly: 'Freshness fit of a course updated `Twice yearly`.',
+  yearly: 'Freshness fit of a course updated `Yearly`.',
+  static: 'Freshness fit of a course that is never updated (`Static`).',
+  unknown: 'Freshness fit of a course whose update cadence is `Unknown`.',
+}).describe(
+  'How well each update cadence (`updates`) serves a learner who wants current training, from 0 to 1.',
+);
 
 /** The methodology as served by `/api/v1/methodology`; the data file adds its own date. */
 export const methodologySchema = z
   .strictObject({
-    weights: z.strictObject({
-      objective: z.int().min(0),
-      experience: z.int().min(0),
-      learning_style: z.int().min(0),
-      freshness: z.int().min(0),
-      operating_model: z.int().min(0),
-      budget: z.int().min(0),
-    }),
+    weights: described(z.int().min(0), {
+      objective: 'Weight of the objective answer (topic coverage).',
+      experience: 'Weight of the experience answer (levels taught).',
+      learning_style: 'Weight of the learning-style answer (formats and community).',
+      freshness: 'Weight of the freshness answer (update cadence).',
+      operating_model: 'Weight of the operating-model answer.',
+      budget: 'Weight of the budget answer (budget band).',
+    }).describe(
+      'The points each answer contributes to a perfect match; a match percent is the points a course earns out of those at stake, less penalties.',
+    ),
     adjustments: adjustmentsSchema,
     penalties: penaltiesSchema,
     freshness_fit: freshnessFitSchema,
-    match_threshold: z.int().min(0).max(99),
-    result_limit: z.int().min(1),
-    verification_days: z.strictObject({
-      fresh: z.int().min(0),
-      review_due: z.int().min(0),
-      stale: z.int().min(0),
-    }),
-    budget_bands: z.strictObject({
-      basis: z.string(),
-      upper_limits_usd: z.strictObject({
-        free: z.number().min(0),
-        under_100: z.number().min(0),
-        '100_500': z.number().min(0),
-      }),
-      values: z.array(z.enum(BUDGET_BANDS)),
-    }),
-    topic_coverage_scale: z.record(z.string(), z.string()),
-    methodology_url: urlSchema,
+    match_threshold: matchThresholdSchema,
+    result_limit: resultLimitSchema,
+    verification_days: described(z.int().min(0), {
+      fresh: 'Facts verified at most this many days ago are `fresh`.',
+      review_due: 'Older facts up to this many days are `review_due`.',
+      stale: 'Older facts up to this many days are `stale`; older still, `seriously_stale`.',
+    }).describe("Ages in days that set a course's verification status."),
+    budget_bands: z
+      .strictObject({
+        basis: z.string().describe('How a course is placed in a band, in words.'),
+        upper_limits_usd: z
+          .strictObject({
+            free: z.number().min(0).describe('Highest first-year cost in USD that counts as free.'),
+            under_100: z
+              .number()
+              .min(0)
+              .describe('First-year costs below this many USD are `under_100`.'),
+            '100_500': z
+              .number()
+              .min(0)
+              .describe(
+                'Highest first-year cost in USD of the `100_500` band; above it, `500_plus`.',
+              ),
+          })
+          .describe('The bounds of the bands, in US dollars of first-year cost.'),
+        values: z.array(budgetBandSchema).describe('The bands, cheapest first.'),
+      })
+      .describe('How first-year costs are grouped into budget bands.'),
+    topic_coverage_scale: z
+      .record(z.string(), z.string())
+      .describe('What each point of the 0 to 5 topic coverage scale means, keyed by the point.'),
+    methodology_url: urlSchema.describe('The methodology page on the website, in plain words.'),
   })
-  .meta({ id: 'Methodology' });
+  .meta({
+    id: 'Methodology',
+    description:
+      'The live scoring methodology: weights, adjustments, penalties, thresholds, budget bands, coverage scale and verification rules, read from the service.',
+  });
 export type Methodology = z.infer<typeof methodologySchema>;
 
 export const methodologyFileSchema = methodologySchema

@@ -2,7 +2,11 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppConfig } from '../core/config';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
-import type { Envelope } from '../core/envelope.schema';
+import {
+  comparisonNotFoundErrorSchema,
+  type Envelope,
+  invalidParametersErrorSchema,
+} from '../core/envelope.schema';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
 import { type Comparison, comparisonResponseSchema } from './comparisons.schema';
@@ -22,10 +26,29 @@ export class ComparisonsController {
     summary: 'Compare 2 to 3 courses side by side',
     description:
       'Returns the named courses in the order given, active or not. `courses` is required: 2 to 3 comma-separated, distinct course slugs. The `Link` header (rel `alternate`) names the same comparison as a web page.',
-    ok: comparisonResponseSchema,
+    ok: {
+      schema: comparisonResponseSchema,
+      example: {
+        summary: 'Two courses',
+        query: { courses: 'answer-engine-foundations,search-generalist-program' },
+      },
+    },
     errors: {
-      404: '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
-      422: '`invalid_parameters`: `courses` is missing, has fewer than 2 or more than 3 items, an empty, malformed or repeated slug, or another parameter was given.',
+      404: {
+        schema: comparisonNotFoundErrorSchema,
+        description:
+          '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
+        example: {
+          summary: 'A slug that matches no course',
+          query: { courses: 'answer-engine-foundations,no-such-course' },
+        },
+      },
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: `courses` is missing, has fewer than 2 or more than 3 items, an empty, malformed or repeated slug, or another parameter was given.',
+        example: { summary: 'One slug only', query: { courses: 'answer-engine-foundations' } },
+      },
     },
   })
   compare(

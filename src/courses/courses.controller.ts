@@ -1,7 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { Course } from '../catalog/course.schema';
 import { API_PREFIX } from '../core/paths';
-import type { Envelope } from '../core/envelope.schema';
+import {
+  type Envelope,
+  invalidParametersErrorSchema,
+  notFoundErrorSchema,
+} from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
@@ -19,9 +23,24 @@ export class CoursesController {
     summary: 'List and filter the tracked courses',
     description:
       'Lists tracked courses with verified facts, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`. All query parameters are optional; `meta.count` is the number of courses returned.',
-    ok: courseListResponseSchema,
+    ok: {
+      schema: courseListResponseSchema,
+      example: {
+        summary: 'Beginner courses, cheapest first',
+        query: { level: 'beginner', sort: 'price-asc' },
+        show: 2,
+      },
+    },
     errors: {
-      422: '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value; `details.parameters` lists each with its allowed values.',
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value; `details.parameters` lists each with its allowed values.',
+        example: {
+          summary: 'An unsupported level and an unknown parameter',
+          query: { level: 'expert', sort_by: 'price' },
+        },
+      },
     },
   })
   search(@Query() query: SearchCoursesQuery): Envelope<Course[]> {
@@ -35,10 +54,27 @@ export class CoursesController {
     summary: 'One course by slug',
     description:
       'One tracked course, active or not, with its verified facts and evidence sources. Slugs come from `searchCourses` or `recommendCourses`.',
-    ok: courseResponseSchema,
+    ok: {
+      schema: courseResponseSchema,
+      example: { summary: 'A course', path: { slug: 'answer-engine-foundations' } },
+    },
     errors: {
-      404: '`not_found`: no course has this slug (a slug that breaks the pattern is not found either).',
-      422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
+      404: {
+        schema: notFoundErrorSchema,
+        description:
+          '`not_found`: no course has this slug (a slug that breaks the pattern is not found either).',
+        example: { summary: 'An unknown slug', path: { slug: 'no-such-course' } },
+      },
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: a query parameter was given; this operation takes none.',
+        example: {
+          summary: 'A query parameter',
+          path: { slug: 'answer-engine-foundations' },
+          query: { fields: 'name' },
+        },
+      },
     },
   })
   get(@Param() { slug }: CourseSlug, @Query() _query: NoQuery): Envelope<Course> {

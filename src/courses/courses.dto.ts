@@ -1,30 +1,26 @@
 import {
-  BUDGET_BAND_LABELS,
-  BUDGET_BANDS,
   type BudgetBand,
-  LEVEL_LABELS,
-  LEVELS,
+  budgetBandSchema,
   type Level,
-  SORT_LABELS,
-  SORTS,
+  levelSchema,
   type Sort,
-  TOPIC_LABELS,
-  TOPICS,
+  sortSchema,
   type Topic,
+  topicSchema,
 } from '../catalog/vocabulary';
 import { QueryBoolean, QueryEnum, Slug } from '../core/validation/input-decorators';
 
 /** The query of `searchCourses` and the arguments of `search_courses`. All optional. */
 export class SearchCoursesQuery {
-  @QueryEnum(LEVELS, LEVEL_LABELS, { description: 'Only courses taught at this level.' })
+  @QueryEnum(levelSchema, { description: 'Only courses taught at this level.' })
   level?: Level;
 
-  @QueryEnum(TOPICS, TOPIC_LABELS, {
+  @QueryEnum(topicSchema, {
     description: 'Only courses covering this topic at 3 or more on the 0 to 5 scale.',
   })
   specialty?: Topic;
 
-  @QueryEnum(BUDGET_BANDS, BUDGET_BAND_LABELS, {
+  @QueryEnum(budgetBandSchema, {
     description: 'Only courses whose first-year cost in USD falls in this band.',
   })
   price_band?: BudgetBand;
@@ -41,7 +37,7 @@ export class SearchCoursesQuery {
   })
   include_inactive?: boolean;
 
-  @QueryEnum(SORTS, SORT_LABELS, { description: 'Order of the list; default `name-asc`.' })
+  @QueryEnum(sortSchema, { description: 'Order of the list; default `name-asc`.' })
   sort?: Sort;
 }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Envelope } from '../core/envelope.schema';
+import { type Envelope, invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.schema';
@@ -17,9 +17,14 @@ export class FinderController {
     summary: 'The six Course Finder questions',
     description:
       'The six questions of the Course Finder, each with every allowed value and its label, and a template of the `recommendCourses` URL.',
-    ok: finderQuestionsResponseSchema,
+    ok: { schema: finderQuestionsResponseSchema, example: { summary: 'The six questions' } },
     errors: {
-      422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: a query parameter was given; this operation takes none.',
+        example: { summary: 'A query parameter', query: { lang: 'en' } },
+      },
     },
   })
   get(@Query() _query: NoQuery): Envelope<FinderQuestions> {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Envelope } from '../core/envelope.schema';
+import { type Envelope, invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import type { Methodology } from '../catalog/methodology.schema';
@@ -18,9 +18,14 @@ export class MethodologyController {
     summary: 'The live scoring methodology',
     description:
       'The live scoring weights, adjustments, penalties, thresholds, budget bands, topic coverage scale and verification rules, read from the service (they can change).',
-    ok: methodologyResponseSchema,
+    ok: { schema: methodologyResponseSchema, example: { summary: 'The live methodology' } },
     errors: {
-      422: '`invalid_parameters`: a query parameter was given; this operation takes none.',
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: a query parameter was given; this operation takes none.',
+        example: { summary: 'A query parameter', query: { format: 'yaml' } },
+      },
     },
   })
   get(@Query() _query: NoQuery): Envelope<Methodology> {

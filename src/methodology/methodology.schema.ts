@@ -3,4 +3,5 @@ import { envelopeSchema } from '../core/envelope.schema';
 
 export const methodologyResponseSchema = envelopeSchema(methodologySchema).meta({
   id: 'MethodologyResponse',
+  description: 'The live scoring methodology, in the `{data, meta}` envelope.',
 });

@@ -1,41 +1,115 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags, type HeadersObject } from '@nestjs/swagger';
-import type { z } from 'zod';
-import { errorBodySchema } from '../core/envelope.schema';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  badRequestErrorSchema,
+  internalErrorSchema,
+  methodNotAllowedErrorSchema,
+  rateLimitedErrorSchema,
+} from '../core/envelope.schema';
 
 /**
  * The OpenAPI description of one read operation, in one decorator. What every operation shares
- * (304, 429, 500, the error body, the caching and rate-limit headers) is written here once; the
- * operation gives its id, texts, 200 body and the error statuses the spec lists for it.
+ * (304, 429, 500, the refusals of the `default` response, the caching, rate-limit and request-id
+ * headers) is written here once; the operation gives its id, texts, 200 body, the errors the spec
+ * lists for it, and the requests whose answers are its examples (computed at start, see
+ * openapi.examples.ts).
  */
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const RATE_LIMIT_HEADERS = {
+const EVERY_RESPONSE = {
+  'X-Request-Id': ref('X-Request-Id'),
   RateLimit: ref('RateLimit'),
   'RateLimit-Policy': ref('RateLimit-Policy'),
 };
 const CACHED_HEADERS = {
   ETag: ref('ETag'),
   'Cache-Control': ref('Cache-Control'),
-  ...RATE_LIMIT_HEADERS,
+  ...EVERY_RESPONSE,
 };
-const ERROR_HEADERS = { 'Cache-Control': ref('Cache-Control'), ...RATE_LIMIT_HEADERS };
+const ERROR_HEADERS = { 'Cache-Control': ref('Cache-Control'), ...EVERY_RESPONSE };
+
+/** A request of the operation whose answer is shown as an example: its path and query values. */
+export interface ExampleRequest {
+  /** What the example shows, as the viewer's list of examples names it. */
+  summary: string;
+  path?: Record<string, string>;
+  /** As written in a query string (a list comma-separated). */
+  query?: Record<string, string>;
+  /** For a list: how many items of `data` the example keeps. */
+  show?: number;
+}
+
+export interface ApiErrorResponse {
+  /** The error body: one of the typed error schemas. */
+  schema: z.ZodType;
+  /** When this error happens. */
+  description: string;
+  example: ExampleRequest;
+}
 
 export interface ApiReadOptions {
   operationId: string;
   tag: string;
   summary: string;
   description: string;
-  /** The 200 body: the envelope schema of the operation. */
-  ok: z.ZodType;
-  /** The error statuses the spec lists for this operation besides 429, with when they happen. */
-  errors: Partial<Record<404 | 422, string>>;
+  /** The 200 body (the envelope schema of the operation) and the request of its example. */
+  ok: { schema: z.ZodType; example: ExampleRequest };
+  /** The error statuses the spec lists for this operation besides 429. */
+  errors: Partial<Record<404 | 422, ApiErrorResponse>>;
 }
 
+/** The example requests of an operation, by status: read when the examples are computed. */
+export const API_EXAMPLES = 'course-finder:api-examples';
+export interface OperationExamples {
+  operationId: string;
+  requests: Record<string, ExampleRequest>;
+}
+
+/** Example bodies of the errors the HTTP edge answers by itself, with its texts. */
+const FIXED_EXAMPLES = {
+  429: {
+    rate_limited: {
+      summary: 'Over the limit',
+      value: {
+        error: {
+          code: 'rate_limited',
+          message: 'Rate limit exceeded: 120 requests per minute. Retry after 42 seconds.',
+        },
+      },
+    },
+  },
+  500: {
+    internal_error: {
+      summary: 'An unexpected failure',
+      value: { error: { code: 'internal_error', message: 'Internal server error.' } },
+    },
+  },
+  default: {
+    bad_request: {
+      summary: 'A URL over 8 KB (414)',
+      value: { error: { code: 'bad_request', message: 'The request URL is too long.' } },
+    },
+    method_not_allowed: {
+      summary: 'POST on a read-only path (405)',
+      value: {
+        error: {
+          code: 'method_not_allowed',
+          message: 'POST is not allowed here: the service is read-only (GET, HEAD, OPTIONS).',
+        },
+      },
+    },
+  },
+};
+
 export function ApiRead(options: ApiReadOptions): MethodDecorator {
-  const error = (status: number, description: string, headers: HeadersObject = ERROR_HEADERS) =>
-    ApiResponse({ status, description, standardSchema: errorBodySchema, headers });
+  const errors = Object.entries(options.errors) as [string, ApiErrorResponse][];
+  const requests: OperationExamples['requests'] = Object.fromEntries([
+    ['200', options.ok.example],
+    ...errors.map(([status, error]) => [status, error.example]),
+  ]);
   return applyDecorators(
+    SetMetadata(API_EXAMPLES, { operationId: options.operationId, requests }),
     ApiTags(options.tag),
     ApiOperation({
       operationId: options.operationId,
@@ -47,11 +121,12 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       required: false,
       description:
         'ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body.',
+      schema: { type: 'string', examples: ['"3f2a9c1e7b"'] },
     }),
     ApiResponse({
       status: 200,
       description: 'The `{data, meta}` envelope. Publicly cacheable for 5 minutes.',
-      standardSchema: options.ok,
+      standardSchema: options.ok.schema,
       headers: CACHED_HEADERS,
     }),
     ApiResponse({
@@ -59,16 +134,36 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       description: 'Not modified: `If-None-Match` matched the current ETag. No body.',
       headers: CACHED_HEADERS,
     }),
-    ...Object.entries(options.errors).map(([status, description]) =>
-      error(Number(status), description),
+    ...errors.map(([status, error]) =>
+      ApiResponse({
+        status: Number(status),
+        description: error.description,
+        standardSchema: error.schema,
+        headers: ERROR_HEADERS,
+      }),
     ),
-    error(429, 'Rate limit exceeded (`rate_limited`). Retry after `Retry-After` seconds.', {
-      'Retry-After': ref('Retry-After'),
-      ...ERROR_HEADERS,
+    ApiResponse({
+      status: 429,
+      description: 'Rate limit exceeded (`rate_limited`). Retry after `Retry-After` seconds.',
+      standardSchema: rateLimitedErrorSchema,
+      headers: { 'Retry-After': ref('Retry-After'), ...ERROR_HEADERS },
+      examples: FIXED_EXAMPLES[429],
     }),
-    error(
-      500,
-      '`internal_error`: an unexpected failure; the message is generic and `X-Request-Id` identifies the request in the log.',
-    ),
+    ApiResponse({
+      status: 500,
+      description:
+        '`internal_error`: an unexpected failure; the message is generic and `X-Request-Id` identifies the request in the log.',
+      standardSchema: internalErrorSchema,
+      headers: ERROR_HEADERS,
+      examples: FIXED_EXAMPLES[500],
+    }),
+    ApiResponse({
+      status: 'default',
+      description:
+        'A request refused before it reaches the operation: 400, 408, 413, 414 or 431 `bad_request` (malformed, too slow, a body, a URL over 8 KB, headers over 16 KB), or 405 `method_not_allowed` for a method other than GET, HEAD or OPTIONS (with `Allow`).',
+      standardSchema: z.union([badRequestErrorSchema, methodNotAllowedErrorSchema]),
+      headers: { Allow: ref('Allow'), ...ERROR_HEADERS },
+      examples: FIXED_EXAMPLES.default,
+    }),
   );
 }

@@ -1,17 +1,29 @@
-import { Controller, Get, Injectable, Query } from '@nestjs/common';
+import { Controller, Get, Injectable, type OnApplicationBootstrap, Query } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
 import { AppConfig } from '../core/config';
 import { API_PREFIX } from '../core/paths';
 import { apiIndex } from './api-index';
 import { NoQuery } from '../core/validation/no-query.dto';
+import { OpenApiExamples, withExamples } from './openapi.examples';
 
-/** Holds the document built at start (see `setupOpenApi`), which needs the whole app to scan. */
+/**
+ * Holds the document built at start (see `setupOpenApi`, which needs the whole app to scan) and,
+ * once the data is loaded, puts the service's own answers in it as examples.
+ */
 @Injectable()
-export class OpenApiDocument {
+export class OpenApiDocument implements OnApplicationBootstrap {
   private document?: OpenAPIObject;
+
+  constructor(private readonly examples: OpenApiExamples) {}
 
   set(document: OpenAPIObject): void {
     this.document = document;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.document) {
+      this.document = withExamples(this.document, await this.examples.compute(this.document));
+    }
   }
 
   get(): OpenAPIObject {

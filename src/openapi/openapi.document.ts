@@ -13,23 +13,62 @@ import { API_PREFIX, SITE_PATHS } from '../core/paths';
 
 const API_BASE_PATH = `/${API_PREFIX}`;
 
+type JsonSchema = Record<string, unknown>;
+
+/** zod names its components `#/$defs/Name`; the document keeps them under components/schemas. */
+function inComponents(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inComponents);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string'
+        ? value.replace('#/$defs/', '#/components/schemas/')
+        : inComponents(value),
+    ]),
+  );
+}
+
 /**
  * zod's own JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): nullable fields stay
- * `type: [x, "null"]` and schemas named with `.meta({ id })` become components.
+ * `type: [x, "null"]` and schemas named with `.meta({ id })` become components. zod bounds every
+ * integer to ±(2^53 − 1), JavaScript's safe range; that is no bound of the API (and viewers show it
+ * as an example value), so only the bounds the schemas state are kept.
  */
-export const zodConverter: StandardSchemaConverter = (schema, { schemaType }) => {
-  if (!(schema instanceof z.ZodType)) return undefined;
+export function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const {
     $schema: _dialect,
     $defs,
     ...root
   } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
-    io: schemaType,
+    io,
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.type !== 'integer') return;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    },
   });
-  return { schema: root, components: $defs };
-};
+  return {
+    schema: inComponents(root) as JsonSchema,
+    components: inComponents($defs ?? {}) as Record<string, JsonSchema>,
+  };
+}
+
+/**
+ * The converter Swagger calls for each `standardSchema`. Swagger rewrites what it is given into
+ * OpenAPI 3.0 forms (`const` into a one-value `enum`, `examples` into `example`); the components
+ * zod wrote are kept here as written, to replace Swagger's copies (see `buildOpenApiDocument`).
+ */
+function zodConverter(written: Record<string, JsonSchema>): StandardSchemaConverter {
+  return (schema, { schemaType }) => {
+    if (!(schema instanceof z.ZodType)) return undefined;
+    const converted = zodJsonSchema(schema, schemaType);
+    Object.assign(written, converted.components);
+    return converted;
+  };
+}
 
 function description(config: AppConfig): string {
   const site = `${config.siteUrl}${SITE_PATHS.list}`;
@@ -89,27 +128,36 @@ function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
 }
 
 const HEADERS = {
+  'X-Request-Id': {
+    description:
+      "Identifies the request in the service's log; quote it when reporting a problem. Sent on every response.",
+    schema: { type: 'string', examples: ['5f0c6b1e-7d2a-4c1b-9a53-2b8f0e4d7c91'] },
+  },
+  Allow: {
+    description: 'On a 405: the methods the path takes (`GET, HEAD, OPTIONS`).',
+    schema: { type: 'string', examples: ['GET, HEAD, OPTIONS'] },
+  },
   ETag: {
     description: 'Strong entity tag of the body; send it back in `If-None-Match`.',
-    schema: { type: 'string' },
+    schema: { type: 'string', examples: ['"3f2a9c1e7b"'] },
   },
   'Cache-Control': {
     description: '`public, max-age=300` on 200 and 304; `no-store` on errors.',
-    schema: { type: 'string' },
+    schema: { type: 'string', examples: ['public, max-age=300'] },
   },
   'Retry-After': {
     description: "Seconds until this client's rate-limit window resets.",
-    schema: { type: 'integer', minimum: 1, maximum: 60 },
+    schema: { type: 'integer', minimum: 1, maximum: 60, examples: [42] },
   },
   RateLimit: {
     description:
-      'Remaining requests and seconds until the window resets (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";r=118;t=42`.',
-    schema: { type: 'string' },
+      'Remaining requests and seconds until the window resets (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";r=118;t=42`. Sent on every response.',
+    schema: { type: 'string', examples: ['"default";r=118;t=42'] },
   },
   'RateLimit-Policy': {
     description:
-      'The limit and window in seconds (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=120;w=60`.',
-    schema: { type: 'string' },
+      'The limit and window in seconds (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=120;w=60`. Sent on every response.',
+    schema: { type: 'string', examples: ['"default";q=120;w=60'] },
   },
 };
 
@@ -121,19 +169,35 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion('1.0.0')
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addServer(config.baseUrl, 'This service')
-    .addTag('Courses', 'The tracked courses and their verified facts.')
     .addTag(
       'Course Finder',
       'The six questions, the recommendations and the methodology behind them.',
     )
+    .addTag('Courses', 'The tracked courses and their verified facts.')
     .build();
+  const written: Record<string, JsonSchema> = {};
   const document = SwaggerModule.createDocument(
     app,
-    { ...base, security: [], components: { headers: HEADERS } },
-    { standardSchemaConverter: zodConverter, autoTagControllers: false },
+    {
+      ...base,
+      info: {
+        ...base.info,
+        contact: { name: 'Course Finder', url: config.siteUrl + SITE_PATHS.list },
+      },
+      security: [],
+      components: { headers: HEADERS },
+    },
+    { standardSchemaConverter: zodConverter(written), autoTagControllers: false },
   );
+  const withZodComponents = {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: { ...document.components?.schemas, ...written },
+    },
+  };
   const { openapi, info, servers, security, tags, paths, components } = withoutUnusedSchemas(
-    relativeToBasePath(document),
+    relativeToBasePath(withZodComponents),
   );
   return { openapi, info, servers, security, tags, paths, components };
 }

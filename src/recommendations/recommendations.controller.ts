@@ -4,7 +4,11 @@ import type { Envelope } from '../core/envelope.schema';
 import { NoStore } from '../edge/policies';
 import { ApiRead } from '../openapi/api-operation.decorator';
 import { AnswersInput } from './answers.dto';
-import { type Recommendation, recommendationResponseSchema } from './recommendation.schema';
+import {
+  invalidAnswersError,
+  type Recommendation,
+  recommendationResponseSchema,
+} from './recommendation.schema';
 import { RecommendationsService } from './recommendations.service';
 
 @Controller(`${API_PREFIX}/recommendations`)
@@ -19,9 +23,30 @@ export class RecommendationsController {
     summary: 'Recommend courses for six answers',
     description:
       'Scores every enrolling course against the six answers and returns up to 3 courses scoring at least 55 percent, each with match reasons and warnings. All six answers are required; ask the user rather than guess. When no course reaches the threshold, `results` is empty and `no_strong_match` is true. Match percentages describe fit to the answers, not quality. Answers are not stored or logged.',
-    ok: recommendationResponseSchema,
+    ok: {
+      schema: recommendationResponseSchema,
+      example: {
+        summary: 'A beginner in AI search on a small budget',
+        query: {
+          experience: 'beginner',
+          objective: 'ai_geo',
+          learning_style: 'self_paced',
+          freshness: 'important',
+          budget: 'under_100',
+          operating_model: 'brand_client',
+        },
+      },
+    },
     errors: {
-      422: '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, or an unknown parameter was given; `details.answer_options` lists the allowed values.',
+      422: {
+        schema: invalidAnswersError,
+        description:
+          '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, or an unknown parameter was given; `details.answer_options` lists the allowed values.',
+        example: {
+          summary: 'An unsupported answer and four missing',
+          query: { experience: 'expert', budget: 'under_100' },
+        },
+      },
     },
   })
   recommend(@Query() answers: AnswersInput): Envelope<Recommendation> {

@@ -27,8 +27,23 @@ export interface ObservedResponse {
 }
 
 const DOCUMENT_ID = 'https://contract.test/openapi.json';
-/** Statuses for requests the server does not read (info.description): the error body, any operation. */
-const UNREAD_REQUEST = new Set([400, 408, 413, 414, 431]);
+/**
+ * Outside the operations (an unknown path, a method the path does not take) the answer is still an
+ * error body, the one of its status.
+ */
+/** What an operation's `default` response describes: requests refused before the operation. */
+const REFUSALS = new Set([400, 405, 408, 413, 414, 431]);
+const ERROR_SCHEMA_OF: Record<number, string> = {
+  400: 'BadRequestError',
+  404: 'NotFoundError',
+  405: 'MethodNotAllowedError',
+  408: 'BadRequestError',
+  413: 'BadRequestError',
+  414: 'BadRequestError',
+  429: 'RateLimitedError',
+  431: 'BadRequestError',
+  500: 'InternalError',
+};
 /** Served outside the documented operations: the document itself and its viewer. */
 const UNDOCUMENTED = [/^\/openapi\.json$/, /^\/docs(\/|$)/];
 
@@ -73,16 +88,19 @@ export class Contract {
       // Unknown paths and methods: not operations, but still the contract's error body.
       if (response.status < 400)
         return [`${response.status} for an undocumented ${method} ${relative}`];
-      return this.validate(response, ['components', 'schemas', 'Error'], 'the Error schema');
+      const schema = ERROR_SCHEMA_OF[response.status];
+      if (!schema) return [`${response.status} for an undocumented ${method} ${relative}`];
+      return this.validate(response, ['components', 'schemas', schema], `the ${schema} schema`);
     }
 
     const responses = operation.responses;
-    if (UNREAD_REQUEST.has(response.status)) {
-      return this.validate(response, ['components', 'schemas', 'Error'], 'the Error schema');
-    }
-    const key = [String(response.status), `${String(response.status)[0]}XX`, 'default'].find(
-      (candidate) => candidate in responses,
-    );
+    // `default` describes the refusals of requests the server does not read (info.description),
+    // not any status an operation might answer.
+    const key = [
+      String(response.status),
+      `${String(response.status)[0]}XX`,
+      ...(REFUSALS.has(response.status) ? ['default'] : []),
+    ].find((candidate) => candidate in responses);
     const name = `${operation.operationId} ${response.status}`;
     if (!key) return [`status ${response.status} is not declared for ${operation.operationId}`];
     const content = responses[key].content?.['application/json'];

@@ -1,6 +1,7 @@
 import { Controller, Get, type INestApplication, Query } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { z } from 'zod';
 import { inputJsonSchema, QueryBoolean, QueryEnum, Slug, SlugList } from './input-decorators';
 import type { InputProblem } from './input-problems';
 import { InputValidationPipe } from './input-validation.pipe';
@@ -8,13 +9,17 @@ import { InputValidationPipe } from './input-validation.pipe';
 /** Each composite decorator through the pipe that validates with it and the document it feeds. */
 
 const COLOURS = ['red', 'green'] as const;
-const LABELS = { red: 'Red', green: 'Green' };
+const colourSchema = z.enum(COLOURS).meta({
+  id: 'Colour',
+  description: 'A colour.',
+  'x-enum-descriptions': ['Red', 'Green'],
+});
 
 class Sample {
-  @QueryEnum(COLOURS, LABELS, { description: 'A colour.' })
+  @QueryEnum(colourSchema, { description: 'A colour.' })
   colour?: string;
 
-  @QueryEnum(COLOURS, LABELS, { description: 'Another colour.', required: true })
+  @QueryEnum(colourSchema, { description: 'Another colour.', required: true })
   needed!: string;
 
   @QueryBoolean({ description: 'A switch.' })
@@ -53,11 +58,12 @@ async function value(pipe: InputValidationPipe, raw: Record<string, unknown>) {
 
 let app: INestApplication;
 let parameters: Record<string, any>;
+let document: OpenAPIObject;
 beforeAll(async () => {
   const module = await Test.createTestingModule({ controllers: [SampleController] }).compile();
   app = module.createNestApplication({ logger: false });
   await app.init();
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
   parameters = Object.fromEntries(
     document.paths['/sample'].get!.parameters!.map((p: any) => [p.name, p]),
   );
@@ -84,20 +90,41 @@ describe('QueryEnum', () => {
     expect(checked).toMatchObject({ ok: false, problems: [{ allowed: COLOURS }] });
   });
 
-  it('emits a string enum with its labels, required as declared', () => {
-    expect(parameters.colour).toMatchObject({
+  it('refers to its vocabulary, one component written as zod writes it; labels in the text', () => {
+    expect(parameters.colour).toEqual({
+      name: 'colour',
       in: 'query',
       required: false,
       description: 'A colour. Values: `red` = Red; `green` = Green.',
-      'x-enumDescriptions': LABELS,
-      schema: { type: 'string', enum: ['red', 'green'] },
+      schema: { $ref: '#/components/schemas/Colour' },
     });
-    expect(parameters.needed.required).toBe(true);
+    expect(parameters.needed).toMatchObject({
+      required: true,
+      schema: { $ref: '#/components/schemas/Colour' },
+    });
+    const { $defs } = z.toJSONSchema(colourSchema, { target: 'draft-2020-12' }) as any;
+    expect(document.components?.schemas?.Colour).toEqual($defs.Colour);
+  });
+
+  it('is inline in the MCP input schema, which must stand alone', () => {
     expect(inputJsonSchema(Sample)).toMatchObject({
-      properties: { colour: { type: 'string', enum: COLOURS } },
+      properties: {
+        colour: {
+          type: 'string',
+          enum: COLOURS,
+          description: expect.stringContaining('`red` = Red'),
+        },
+      },
       required: ['needed'],
       additionalProperties: false,
     });
+    expect(JSON.stringify(inputJsonSchema(Sample))).not.toContain('$ref');
+  });
+
+  it('refuses a vocabulary without a name', () => {
+    expect(() => QueryEnum(z.enum(['a']), { description: 'Unnamed.' })).toThrow(
+      /\.meta\(\{ id \}\)/,
+    );
   });
 });
 

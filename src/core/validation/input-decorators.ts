@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { z } from 'zod';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
 import type { InputClass, QueryForms } from './input-metadata';
 
@@ -55,32 +56,41 @@ function describe(schema: JsonSchema, openapi: JsonSchema, options: InputOptions
   ];
 }
 
-/** `Values: \`a\` = A; \`b\` = B.` and the two label extensions viewers and generators read. */
-function labelled(values: readonly string[], labels: Readonly<Record<string, string>>) {
-  return {
-    text: `Values: ${values.map((value) => `\`${value}\` = ${labels[value]}`).join('; ')}.`,
-    extensions: {
-      'x-enumDescriptions': labels,
-      'x-enum-descriptions': values.map((value) => labels[value]),
-    },
+/**
+ * A named vocabulary: a zod enum with `.meta({ id, description, 'x-enum-descriptions'? })`, the
+ * one definition of its values and labels (catalog/vocabulary.ts).
+ */
+export type Vocabulary = z.ZodEnum;
+
+/** The vocabulary's JSON Schema, as it stands as a component of the OpenAPI document. */
+function componentOf(vocabulary: Vocabulary): { id: string; schema: JsonSchema } {
+  const id = z.globalRegistry.get(vocabulary)?.id;
+  if (!id) throw new Error('A QueryEnum vocabulary needs a name: .meta({ id })');
+  const { $defs } = z.toJSONSchema(vocabulary, { target: 'draft-2020-12' }) as {
+    $defs: Record<string, JsonSchema>;
   };
+  return { id, schema: $defs[id] };
 }
 
-/** One of a closed set of strings, each with a label (`level`, `sort`, the six answers, …). */
-export function QueryEnum(
-  values: readonly string[],
-  labels: Readonly<Record<string, string>>,
-  options: InputOptions,
-): PropertyDecorator {
-  const { text, extensions } = labelled(values, labels);
-  const description = `${options.description} ${text}`;
+/**
+ * One of a closed set of strings (`level`, `sort`, the six answers, …). In the OpenAPI document the
+ * parameter refers to the vocabulary's component, the same one the bodies refer to; the MCP tools'
+ * input schemas are self-contained, so they carry the values inline.
+ */
+export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
+  const values = vocabulary.options as string[];
+  const { id, schema } = componentOf(vocabulary);
+  const labels = schema['x-enum-descriptions'] as string[] | undefined;
+  const listed = values.map((value, i) => `\`${value}\`${labels ? ` = ${labels[i]}` : ''}`);
+  const description = `${options.description} Values: ${listed.join('; ')}.`;
   return applyDecorators(
     ...describe(
       { type: 'string', enum: values, description },
-      { type: 'string', enum: [...values], description, ...extensions },
+      // Swagger writes the component from `enumSchema` when no body has written it already.
+      { enum: values, enumName: id, enumSchema: schema, description },
       options,
     ),
-    IsIn(values as string[]),
+    IsIn(values),
   );
 }
 

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import {
+  ExternalContextCreator,
+  type ParamsFactory,
+} from '@nestjs/core/helpers/external-context-creator.js';
+import { RouteParamsFactory } from '@nestjs/core/router/route-params-factory.js';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { DomainError } from '../core/domain-error';
+import {
+  API_EXAMPLES,
+  type ExampleRequest,
+  type OperationExamples,
+} from './api-operation.decorator';
+
+/**
+ * The examples of the document are answers of the service itself: each operation's example
+ * requests (`@ApiRead`) are answered by its handler, with the handler's own parameter decorators
+ * and the app's pipes (Nest's ExternalContextCreator, as GraphQL and microservices call handlers),
+ * on the data loaded at start. No guard or interceptor runs: nothing is counted, logged or cached;
+ * headers a handler sets are dropped.
+ * A DomainError is the error body the HTTP filter would write for it.
+ */
+
+export interface ComputedExample {
+  operationId: string;
+  status: string;
+  request: ExampleRequest;
+  /** `GET /courses?level=beginner`, relative to the server URL. */
+  url: string;
+  value: unknown;
+}
+
+/** `/courses/{slug}` with `{ slug: 'a' }` and `{ x: '1' }` → `/courses/a?x=1`. */
+function urlOf(path: string, request: ExampleRequest): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+    encodeURIComponent(request.path?.[name] ?? ''),
+  );
+  const query = new URLSearchParams(request.query ?? {}).toString().replaceAll('%2C', ',');
+  return query ? `${filled}?${query}` : filled;
+}
+
+/** A list's example keeps its first items only; `meta.count` still says how many were found. */
+function shown(value: unknown, show: number | undefined): unknown {
+  const body = value as { data?: unknown };
+  if (show === undefined || !Array.isArray(body.data)) return value;
+  return { ...body, data: body.data.slice(0, show) };
+}
+
+@Injectable()
+export class OpenApiExamples {
+  /** Nest's HTTP parameter resolution (`@Query()`, `@Param()`) over the example's request. */
+  private readonly params: ParamsFactory = {
+    exchangeKeyForValue: (type, data, [args]: [{ req: object }]) =>
+      new RouteParamsFactory().exchangeKeyForValue(type, data as string, args as never),
+  };
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    private readonly contexts: ExternalContextCreator,
+  ) {}
+
+  /** Answers every example request of every operation in `document`. */
+  async compute(document: OpenAPIObject): Promise<ComputedExample[]> {
+    const pathOf = new Map(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.values(item).map((operation: { operationId?: string }) => [
+          operation.operationId,
+          path,
+        ]),
+      ),
+    );
+    const computed: ComputedExample[] = [];
+    for (const { instance } of this.discovery.getControllers()) {
+      if (!instance) continue;
+      const controller = instance as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+        const examples = this.reflector.get<OperationExamples | undefined>(
+          API_EXAMPLES,
+          controller[name],
+        );
+        const path = examples && pathOf.get(examples.operationId);
+        if (!examples || !path) continue;
+        const handle = this.contexts.create(
+          controller,
+          controller[name],
+          name,
+          ROUTE_ARGS_METADATA,
+          this.params,
+          undefined,
+          undefined,
+          { guards: false, interceptors: false, filters: false },
+        );
+        for (const [status, request] of Object.entries(examples.requests)) {
+          const req = { query: request.query ?? {}, params: request.path ?? {} };
+          // A handler may describe its answer with headers (`Link`): here they go nowhere.
+          const res = { setHeader: () => res };
+          const value = await handle({ req, res }).then(
+            (answer: unknown) => shown(JSON.parse(JSON.stringify(answer)), request.show),
+            (error: unknown) => {
+              if (error instanceof DomainError) return error.toBody();
+              throw error;
+            },
+          );
+          computed.push({
+            operationId: examples.operationId,
+            status,
+            request,
+            url: urlOf(path, request),
+            value,
+          });
+        }
+      }
+    }
+    return computed;
+  }
+}
+
+/** Puts each computed example on its response, named after its status, with its request. */
+export function withExamples(document: OpenAPIObject, examples: ComputedExample[]): OpenAPIObject {
+  const copy = structuredClone(document);
+  for (const item of Object.values(copy.paths)) {
+    for (const operation of Object.values(item) as {
+      operationId?: string;
+      responses?: Record<string, { content?: Record<string, { examples?: object }> }>;
+      parameters?: { name: string; in: string; example?: unknown; schema?: { type?: string } }[];
+    }[]) {
+      for (const example of examples.filter((e) => e.operationId === operation.operationId)) {
+        const content = operation.responses?.[example.status]?.content?.['application/json'];
+        if (!content) throw new Error(`No ${example.status} body for ${operation.operationId}`);
+        const name = example.status === '200' ? 'ok' : `status_${example.status}`;
+        const trimmed =
+          example.request.show === undefined
+            ? ''
+            : ` Only the first ${example.request.show} courses are shown; \`meta.count\` is the number found.`;
+        content.examples = {
+          [name]: {
+            summary: example.request.summary,
+            description: `The answer to \`GET ${example.url}\` on the shipped data, computed when the service started.${trimmed}`,
+            value: example.value,
+          },
+        };
+        // The successful request's values fill the parameters in the viewer's "Try it out".
+        if (example.status !== '200') continue;
+        for (const parameter of operation.parameters ?? []) {
+          const given =
+            parameter.in === 'path'
+              ? example.request.path?.[parameter.name]
+              : parameter.in === 'query'
+                ? example.request.query?.[parameter.name]
+                : undefined;
+          if (given === undefined) continue;
+          parameter.example = parameter.schema?.type === 'array' ? given.split(',') : given;
+        }
+      }
+    }
+  }
+  return copy;
+}
