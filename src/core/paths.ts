@@ -17,4 +17,6 @@ export const SITE_PATHS = {
   llms: '/llms.txt',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
+  /** The service's icon (site tabs, the MCP server's `icons`). */
+  icon: '/icon.svg',
 } as const;

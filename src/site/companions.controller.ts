@@ -7,6 +7,7 @@ import { SITE_PATHS } from '../core/paths';
 import { API_CATALOG_TYPE } from './discovery';
 import { MARKDOWN } from './site.controller';
 import { CompanionsService } from './companions.service';
+import { ICON_SVG } from './icon';
 import { SiteRenderer } from './site-renderer';
 import { VaryOn } from '../edge/policies';
 
@@ -49,6 +50,12 @@ export class CompanionsController {
   @Header('Content-Type', 'application/xml; charset=utf-8')
   sitemap(): string {
     return this.site.sitemapXml();
+  }
+
+  @Get(SITE_PATHS.icon)
+  @Header('Content-Type', 'image/svg+xml; charset=utf-8')
+  icon(): string {
+    return ICON_SVG;
   }
 
   @Get('.well-known/api-catalog')
