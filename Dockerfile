@@ -14,7 +14,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
-RUN npx nest build
+COPY scripts/build-mcp-app.mjs ./scripts/
+# The server, then the MCP App (one HTML file bundled by esbuild, a build-time dependency).
+RUN npm run build
 
 # Production dependencies only.
 FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20 AS deps

@@ -95,7 +95,7 @@ function load(name, { expect, ...opts }, duration = DURATION) {
 }
 
 async function main() {
-  if (!args['no-build']) execSync('npx nest build', { stdio: 'inherit' });
+  if (!args['no-build']) execSync('npm run build', { stdio: 'inherit' });
   const service = await startService();
   const redisService = await startService({ REDIS_URL }).catch((error) => {
     console.warn(`courses-200-redis skipped: ${error.message}`);

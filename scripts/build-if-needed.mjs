@@ -1,4 +1,4 @@
-// `npm start` builds first when dist/ is missing or older than any file in src/.
+// `npm start` builds first when dist/ (the server or the MCP App) is missing or older than any file in src/.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ function newest(dir) {
   return latest;
 }
 
-const built = 'dist/main.js';
-if (!existsSync(built) || statSync(built).mtimeMs < newest('src')) {
-  execSync('npx nest build', { stdio: 'inherit' });
+const built = ['dist/main.js', 'dist/mcp-app/course-finder.html'];
+const sources = newest('src');
+if (built.some((path) => !existsSync(path) || statSync(path).mtimeMs < sources)) {
+  execSync('npm run build', { stdio: 'inherit' });
 }

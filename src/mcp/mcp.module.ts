@@ -1,16 +1,28 @@
 import { Module } from '@nestjs/common';
-import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
+import type {
+  CompleteRequestParams,
+  CompleteResult,
+  ListToolsResult,
+  McpServer,
+} from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogService } from '../catalog/catalog.service';
+import { AppConfig } from '../core/config';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
+import { AppHtml, CourseFinderApp } from './course-finder.app';
 import { CourseFinderPrompt } from './course-finder.prompt';
 import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
 import { CourseFinderTools } from './course-finder.tools';
 import { McpHttpController } from './mcp-http.controller';
-import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info';
+import {
+  MCP_CACHE_HINTS,
+  MCP_CAPABILITIES,
+  MCP_INSTRUCTIONS,
+  mcpServerIdentity,
+} from './server-info';
 
 const MAX_COMPLETIONS = 100;
 
@@ -36,13 +48,43 @@ export function completeSlug(
   };
 }
 
+/**
+ * Each tool's `title` beside its `annotations.title`: the protocol has had the top-level field since
+ * 2025-06-18, but the library lists only `annotations`. Added where the library's documentation
+ * says to wrap its handlers (docs/server-mutation.md: the mutator runs before the strategy installs
+ * them), so the library itself is untouched.
+ */
+type Handler = (request: unknown, context: unknown) => unknown;
+
+function withToolTitles(server: McpServer): McpServer {
+  const lowLevel = server.server;
+  const setRequestHandler = lowLevel.setRequestHandler.bind(lowLevel) as unknown as (
+    method: string,
+    handler: Handler,
+  ) => void;
+  const titled: (handler: Handler) => Handler = (handler) => async (request, context) => {
+    const listed = (await handler(request, context)) as ListToolsResult;
+    return {
+      ...listed,
+      tools: listed.tools.map((tool) => ({ title: tool.annotations?.title, ...tool })),
+    };
+  };
+  lowLevel.setRequestHandler = ((method: string, handler: Handler) =>
+    setRequestHandler(
+      method,
+      method === 'tools/list' ? titled(handler) : handler,
+    )) as unknown as typeof lowLevel.setRequestHandler;
+  return server;
+}
+
 /** One strategy per app, so test apps in one process never share a transport. */
-function createStrategy(catalog: CatalogService): McpStrategy {
+function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy {
   return new McpStrategy({
-    ...MCP_SERVER_INFO,
+    ...mcpServerIdentity(config.siteUrl),
     instructions: MCP_INSTRUCTIONS,
     // `logging: undefined` drops the library's default `logging` capability: we send no log messages.
     capabilities: { ...MCP_CAPABILITIES, logging: undefined },
+    cacheHints: MCP_CACHE_HINTS,
     // Stateless, JSON responses; the route belongs to McpHttpController.
     transports: [new StreamableHttpTransport()],
     // Nothing at info level; tool arguments are never logged (decisions §8).
@@ -51,7 +93,7 @@ function createStrategy(catalog: CatalogService): McpStrategy {
       server.server.setRequestHandler('completion/complete', (request) =>
         completeSlug(catalog, request.params),
       );
-      return server;
+      return withToolTitles(server);
     },
   });
 }
@@ -62,9 +104,16 @@ function createStrategy(catalog: CatalogService): McpStrategy {
  */
 @Module({
   imports: [CoursesModule, ComparisonsModule, MethodologyModule, RecommendationsModule],
-  controllers: [McpHttpController, CourseFinderTools, CourseFinderResources, CourseFinderPrompt],
+  controllers: [
+    McpHttpController,
+    CourseFinderTools,
+    CourseFinderResources,
+    CourseFinderPrompt,
+    CourseFinderApp,
+  ],
   providers: [
-    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService] },
+    AppHtml,
+    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService, AppConfig] },
     {
       provide: MCP_HTTP_HANDLER,
       // Reading `httpHandlers` also stops the transport mounting its own route outside Nest.
