@@ -440,6 +440,8 @@ describe('resources', () => {
     );
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+    // The URI asked for, in the error's data (SEP-2164), whichever refused it: ours or the library.
+    expect((error as McpError).data).toMatchObject({ uri });
   });
 
   it('completes the slug of the course template', async () => {

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import type {
-  CompleteRequestParams,
-  CompleteResult,
-  ListToolsResult,
-  McpServer,
+import {
+  type CompleteRequestParams,
+  type CompleteResult,
+  type ListToolsResult,
+  type McpServer,
+  ProtocolError,
 } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogService } from '../catalog/catalog.service';
@@ -48,31 +49,44 @@ export function completeSlug(
   };
 }
 
-/**
- * Each tool's `title` beside its `annotations.title`: the protocol has had the top-level field since
- * 2025-06-18, but the library lists only `annotations`. Added where the library's documentation
- * says to wrap its handlers (docs/server-mutation.md: the mutator runs before the strategy installs
- * them), so the library itself is untouched.
- */
-type Handler = (request: unknown, context: unknown) => unknown;
+type Handler = (request: { params?: { uri?: unknown } }, context: unknown) => unknown;
 
-function withToolTitles(server: McpServer): McpServer {
-  const lowLevel = server.server;
-  const setRequestHandler = lowLevel.setRequestHandler.bind(lowLevel) as unknown as (
-    method: string,
-    handler: Handler,
-  ) => void;
-  const titled: (handler: Handler) => Handler = (handler) => async (request, context) => {
+/**
+ * What the library leaves out of its answers, added around its handlers where its documentation
+ * says to wrap them (docs/server-mutation.md: the mutator runs before the strategy installs them),
+ * so the library itself is untouched (docs/mcp.md, "What the library lacks").
+ */
+const AROUND: Record<string, (handler: Handler) => Handler> = {
+  // Each tool's top-level `title` (the protocol's since 2025-06-18); the library lists `annotations` only.
+  'tools/list': (handler) => async (request, context) => {
     const listed = (await handler(request, context)) as ListToolsResult;
     return {
       ...listed,
       tools: listed.tools.map((tool) => ({ title: tool.annotations?.title, ...tool })),
     };
-  };
+  },
+  // The URI in the error for a URI no resource matches (SEP-2164, a SHOULD): the library's own
+  // refusal carries no data; ours (ResourceErrorFilter) already does.
+  'resources/read': (handler) => async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (!(error instanceof ProtocolError) || error.data !== undefined) throw error;
+      throw new ProtocolError(error.code, error.message, { uri: request.params?.uri });
+    }
+  },
+};
+
+function aroundLibraryHandlers(server: McpServer): McpServer {
+  const lowLevel = server.server;
+  const setRequestHandler = lowLevel.setRequestHandler.bind(lowLevel) as unknown as (
+    method: string,
+    handler: Handler,
+  ) => void;
   lowLevel.setRequestHandler = ((method: string, handler: Handler) =>
     setRequestHandler(
       method,
-      method === 'tools/list' ? titled(handler) : handler,
+      AROUND[method]?.(handler) ?? handler,
     )) as unknown as typeof lowLevel.setRequestHandler;
   return server;
 }
@@ -93,7 +107,7 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
       server.server.setRequestHandler('completion/complete', (request) =>
         completeSlug(catalog, request.params),
       );
-      return withToolTitles(server);
+      return aroundLibraryHandlers(server);
     },
   });
 }
