@@ -79,7 +79,7 @@ function placeholderNotice(meta: Meta): string {
 }
 
 function citation(text: string, meta: Meta): string {
-  return `<footer><p><strong>Cite as:</strong> ${esc(text)} ${link(meta.canonical_url, meta.canonical_url)}</p><p>Match percentages describe fit to the answers given, not course quality. Facts are accurate as of each course's last-verified date.</p></footer>`;
+  return `<footer><p><strong>Cite as:</strong> ${esc(text)} ${link(meta.canonical_url, meta.canonical_url)}</p><p>Match percentages describe fit to the answers given, not course quality.</p></footer>`;
 }
 
 /** The six questions with the current answers chosen; main.ts sends them to recommend_courses. */
