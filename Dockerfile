@@ -15,6 +15,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.mjs ./scripts/
 COPY src ./src
+COPY scripts/build.mjs scripts/build-mcp-app.mjs ./scripts/
+# The server, then the MCP App (one HTML file bundled by esbuild, a build-time dependency).
 RUN node scripts/build.mjs
 
 # Production dependencies only.

@@ -91,6 +91,11 @@ export default tseslint.config(
   },
   ...importDirection,
   {
+    // The MCP App and the test host page run in a browser frame.
+    files: ['src/mcp/app/**/*.ts', 'test/support/mcp-host.mjs'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Tests poke at untyped JSON bodies and broken fixtures.
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

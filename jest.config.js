@@ -18,7 +18,9 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer)/)',
+    '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer|@modelcontextprotocol/ext-apps)/)',
   ],
+  // The MCP App is served from its build (dist/mcp-app/); built once before any suite starts.
+  globalSetup: '<rootDir>/test/support/build-mcp-app.mjs',
   testTimeout: 30000,
 };

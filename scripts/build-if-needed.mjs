@@ -1,4 +1,5 @@
-// `npm start` builds first when dist/ is missing or older than any file in src/.
+// `npm start` builds first when dist/ (the server or the MCP App) is missing or older than any file
+// in src/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +13,11 @@ function newest(dir) {
   return latest;
 }
 
-const built = 'dist/main.js';
-if (!existsSync(built) || statSync(built).mtimeMs < newest('src')) {
+const built = ['dist/main.js', 'dist/mcp-app/course-finder.html'];
+const sources = newest('src');
+if (built.some((path) => !existsSync(path) || statSync(path).mtimeMs < sources)) {
   console.log(
-    existsSync(built)
+    existsSync(built[0])
       ? 'Sources changed: building Course Finder…'
       : 'First start: building Course Finder (a few seconds)…',
   );

@@ -47,15 +47,16 @@ export const START_ARGS = JSON.parse(readFileSync(new URL('../package.json', imp
 
 /**
  * Starts the service as `npm start` does, with rate limits far above the load (the limiter still
- * counts every request) and without Redis unless `extraEnv` sets REDIS_URL.
+ * counts every request) and without Redis unless `extraEnv` sets REDIS_URL; `nodeOptions` go before
+ * `npm start`'s own Node flags (a profiler, say).
  */
 export async function startService(
   extraEnv = {},
-  { stdio = ['ignore', 'ignore', 'inherit'] } = {},
+  { stdio = ['ignore', 'ignore', 'inherit'], nodeOptions = [] } = {},
 ) {
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, START_ARGS, {
+  const child = spawn(process.execPath, [...nodeOptions, ...START_ARGS], {
     env: {
       ...process.env,
       PORT: String(port),

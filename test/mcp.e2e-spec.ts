@@ -21,7 +21,12 @@ import {
 } from '../src/catalog/vocabulary';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { MCP_PATH } from '../src/core/paths';
-import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from '../src/mcp/server-info';
+import {
+  MCP_CAPABILITIES,
+  MCP_INSTRUCTIONS,
+  MCP_SERVER_INFO,
+  mcpServerIdentity,
+} from '../src/mcp/server-info';
 import { DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
@@ -110,15 +115,38 @@ async function expectToolError(name: string, args: Record<string, unknown>, code
 }
 
 describe('initialize', () => {
-  it('answers with the identity, capabilities and instructions of server-info.ts', () => {
-    expect(client.getServerVersion()).toEqual(MCP_SERVER_INFO);
-    expect(client.getServerCapabilities()).toEqual(MCP_CAPABILITIES);
+  it('answers with the identity, capabilities and instructions of server-info.ts', async () => {
+    const { body } = await post(
+      {},
+      {
+        ...initializeMessage,
+        params: { ...initializeMessage.params, protocolVersion: '2025-11-25' },
+      },
+    );
+    expect(body.result).toEqual({
+      protocolVersion: '2025-11-25',
+      // Title, website and icon (served by the site, on PUBLIC_URL's origin by default).
+      serverInfo: {
+        ...MCP_SERVER_INFO,
+        websiteUrl: 'http://localhost:3000/ai-seo-courses',
+        icons: [
+          { src: 'http://localhost:3000/assets/icon.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+        ],
+      },
+      capabilities: MCP_CAPABILITIES,
+      instructions: MCP_INSTRUCTIONS,
+    });
+    expect(body.result.serverInfo).toEqual(mcpServerIdentity('http://localhost:3000'));
+    // An SDK 1.x client reads the same identity (it knows no `extensions` capability yet).
+    expect(client.getServerVersion()).toEqual(body.result.serverInfo);
     expect(client.getInstructions()).toBe(MCP_INSTRUCTIONS);
   });
 
-  it('reports what the published server card says (name, version, capabilities)', async () => {
+  it('reports what the published server card says (name, version, capabilities, icons)', async () => {
     const card = await t.json('/.well-known/mcp/server-card.json');
-    expect(card.capabilities).toEqual(client.getServerCapabilities());
+    const { body } = await post({});
+    expect(card.capabilities).toEqual(body.result.capabilities);
+    expect(card.icons).toEqual(body.result.serverInfo.icons);
     expect(card.serverInfo).toMatchObject({
       name: client.getServerVersion()!.name,
       version: client.getServerVersion()!.version,
@@ -138,6 +166,7 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
+      expect(tool.title).toBe(tool.annotations!.title);
       expect(tool.annotations).toEqual({
         title: expect.stringMatching(/\S/),
         readOnlyHint: true,
@@ -359,11 +388,12 @@ describe('tools/call errors: isError results with the REST body', () => {
 });
 
 describe('resources', () => {
-  it('lists the two resources and the template, as JSON', async () => {
+  it('lists the two data resources as JSON, the MCP App as its HTML, and the template', async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => [r.uri, r.mimeType]).sort()).toEqual([
       ['coursefinder://courses', 'application/json'],
       ['coursefinder://methodology', 'application/json'],
+      ['ui://course-finder/finder.html', 'text/html;profile=mcp-app'],
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((r) => [r.uriTemplate, r.mimeType])).toEqual([
@@ -410,6 +440,8 @@ describe('resources', () => {
     );
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+    // The URI asked for, in the error's data (SEP-2164), whichever refused it: ours or the library.
+    expect((error as McpError).data).toMatchObject({ uri });
   });
 
   it('completes the slug of the course template', async () => {

@@ -407,6 +407,20 @@ describe('discovery', () => {
     }
   });
 
+  it('the icon the MCP server advertises is an SVG served through the normal HTTP pipeline', async () => {
+    const response = await t.get('/assets/icon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^"/);
+    expect(await response.text()).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>\n$/,
+    );
+    const again = await t.get('/assets/icon.svg', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
   it('HEAD on the api-catalog carries its Link header too', async () => {
     const response = await t.get('/.well-known/api-catalog', { method: 'HEAD' });
     expect(response.status).toBe(200);
@@ -431,6 +445,9 @@ describe('discovery', () => {
       },
     });
     expect(card.capabilities).toEqual(MCP_CAPABILITIES);
+    expect(card.icons).toEqual([
+      { src: `${ORIGIN}/assets/icon.svg`, mimeType: 'image/svg+xml', sizes: ['any'] },
+    ]);
     expect(card.remotes).toEqual([
       {
         type: 'streamable-http',

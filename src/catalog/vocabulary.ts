@@ -50,6 +50,18 @@ export const COVERAGE_KEYS = [
   'agency',
 ] as const;
 export type CoverageKey = (typeof COVERAGE_KEYS)[number];
+export const COVERAGE_LABELS: Record<CoverageKey, string> = {
+  ai_seo: 'AI SEO',
+  geo: 'GEO',
+  general_seo: 'General SEO',
+  technical_seo: 'Technical SEO',
+  link_building: 'Link building',
+  content_seo: 'Content SEO',
+  programmatic_seo: 'Programmatic SEO',
+  local_seo: 'Local SEO',
+  affiliate_seo: 'Affiliate SEO',
+  agency: 'Agency',
+};
 /** Topic coverage is scored from 0 (none) to 5 (core specialty). */
 export const COVERAGE_MAX = 5;
 
@@ -99,6 +111,14 @@ export const VERIFICATION_STATUSES = [
   'unverified',
 ] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** How a verification status reads to a person (the website and the MCP App). */
+export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
+  fresh: 'fresh',
+  review_due: 'review due',
+  stale: 'stale',
+  seriously_stale: 'seriously stale',
+  unverified: 'not yet verified',
+};
 export const AI_GEO_FOCUS = ['High', 'Medium', 'Low', 'None'] as const;
 export const FORMATS = [
   'Self-paced',

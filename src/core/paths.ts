@@ -21,5 +21,6 @@ export const SITE_PATHS = {
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
   stylesheet: '/assets/site.css',
+  /** The service's icon (site tabs, the MCP server's `icons`). */
   icon: '/assets/icon.svg',
 } as const;

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
+import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
 
 /**
  * A 200 body as it goes on the wire (decisions §6): its bytes, strong ETag and content type, the
@@ -13,7 +14,7 @@ import type { Request, Response } from 'express';
  * the service handles bytes.
  */
 
-export const CACHE_CONTROL = 'public, max-age=300';
+export const CACHE_CONTROL = `public, max-age=${RESPONSE_MAX_AGE_SECONDS}`;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Headers a handler may set that describe its representation and are replayed with it. */

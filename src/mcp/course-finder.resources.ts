@@ -15,7 +15,7 @@ export const COURSE_URI_TEMPLATE = `${COURSES_URI}/{slug}`;
 const JSON_TYPE = 'application/json';
 
 /** The library matches URIs without their scheme; anything but our own URI is unknown. */
-function unknownResource(uri: string): DomainError {
+export function unknownResource(uri: string): DomainError {
   return new DomainError('not_found', `Unknown resource: ${uri.slice(0, 200)}`);
 }
 

@@ -14,6 +14,7 @@ import { MethodologyService } from '../methodology/methodology.service';
 import { AnswersInput } from '../recommendations/answers.dto';
 import { recommendationResponseSchema } from '../recommendations/recommendation.schema';
 import { RecommendationsService } from '../recommendations/recommendations.service';
+import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { ToolResultInterceptor } from './tool-result.interceptor';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
@@ -21,7 +22,8 @@ import { advertisedInput, advertisedOutput } from './tool-schemas';
 /**
  * The five tools: thin adapters over the services the REST controllers call. Each takes the input
  * class of its REST twin, validated by the same pipe (as JSON: booleans and an array of slugs), and
- * returns the REST body; errors are the REST error bodies.
+ * returns the REST body; errors are the REST error bodies. The four data tools link the Course
+ * Finder app (`_meta.ui`), which hosts with MCP Apps render beside the same result.
  */
 
 const READ_ONLY = {
@@ -52,6 +54,7 @@ export class CourseFinderTools {
     parameters: advertisedInput(SearchCoursesQuery),
     outputSchema: advertisedOutput(courseListResponseSchema),
     annotations: { title: 'Search courses', ...READ_ONLY },
+    _meta: APP_TOOL_META,
   })
   search(@Payload() query: SearchCoursesQuery) {
     return this.courses.search(query);
@@ -63,6 +66,7 @@ export class CourseFinderTools {
     parameters: advertisedInput(CourseSlug),
     outputSchema: advertisedOutput(courseResponseSchema),
     annotations: { title: 'Get a course', ...READ_ONLY },
+    _meta: APP_TOOL_META,
   })
   get(@Payload() { slug }: CourseSlug) {
     return this.courses.get(slug);
@@ -74,6 +78,7 @@ export class CourseFinderTools {
     parameters: advertisedInput(AnswersInput),
     outputSchema: advertisedOutput(recommendationResponseSchema),
     annotations: { title: 'Recommend courses', ...READ_ONLY },
+    _meta: APP_TOOL_META,
   })
   recommend(@Payload() answers: AnswersInput) {
     return this.recommendations.recommend(answers);
@@ -85,6 +90,7 @@ export class CourseFinderTools {
     parameters: advertisedInput(CompareCoursesQuery),
     outputSchema: advertisedOutput(comparisonResponseSchema),
     annotations: { title: 'Compare courses', ...READ_ONLY },
+    _meta: APP_TOOL_META,
   })
   compare(@Payload() { courses }: CompareCoursesQuery) {
     return this.comparisons.compare(courses);

@@ -33,7 +33,7 @@ export class McpHttpController {
     if (typeof request.body !== 'object' || request.body === null) {
       throw new DomainError('bad_request', 'The request body must be a JSON-RPC message.');
     }
-    const refusal = invalidParamsResponse(request.body);
+    const refusal = invalidParamsResponse(request.body, request.headers);
     if (refusal) {
       response.status(200).json(refusal);
       return;

@@ -1,16 +1,29 @@
 import { Module } from '@nestjs/common';
-import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
+import {
+  type CompleteRequestParams,
+  type CompleteResult,
+  type ListToolsResult,
+  type McpServer,
+  ProtocolError,
+} from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogService } from '../catalog/catalog.service';
+import { AppConfig } from '../core/config';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
+import { AppHtml, CourseFinderApp } from './course-finder.app';
 import { CourseFinderPrompt } from './course-finder.prompt';
 import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
 import { CourseFinderTools } from './course-finder.tools';
 import { McpHttpController } from './mcp-http.controller';
-import { MCP_CAPABILITIES, MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info';
+import {
+  MCP_CACHE_HINTS,
+  MCP_CAPABILITIES,
+  MCP_INSTRUCTIONS,
+  mcpServerIdentity,
+} from './server-info';
 
 const MAX_COMPLETIONS = 100;
 
@@ -36,13 +49,56 @@ export function completeSlug(
   };
 }
 
+type Handler = (request: { params?: { uri?: unknown } }, context: unknown) => unknown;
+
+/**
+ * What the library leaves out of its answers, added around its handlers where its documentation
+ * says to wrap them (docs/server-mutation.md: the mutator runs before the strategy installs them),
+ * so the library itself is untouched (docs/mcp.md, "What the library lacks").
+ */
+const AROUND: Record<string, (handler: Handler) => Handler> = {
+  // Each tool's top-level `title` (the protocol's since 2025-06-18); the library lists `annotations` only.
+  'tools/list': (handler) => async (request, context) => {
+    const listed = (await handler(request, context)) as ListToolsResult;
+    return {
+      ...listed,
+      tools: listed.tools.map((tool) => ({ title: tool.annotations?.title, ...tool })),
+    };
+  },
+  // The URI in the error for a URI no resource matches (SEP-2164, a SHOULD): the library's own
+  // refusal carries no data; ours (ResourceErrorFilter) already does.
+  'resources/read': (handler) => async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (!(error instanceof ProtocolError) || error.data !== undefined) throw error;
+      throw new ProtocolError(error.code, error.message, { uri: request.params?.uri });
+    }
+  },
+};
+
+function aroundLibraryHandlers(server: McpServer): McpServer {
+  const lowLevel = server.server;
+  const setRequestHandler = lowLevel.setRequestHandler.bind(lowLevel) as unknown as (
+    method: string,
+    handler: Handler,
+  ) => void;
+  lowLevel.setRequestHandler = ((method: string, handler: Handler) =>
+    setRequestHandler(
+      method,
+      AROUND[method]?.(handler) ?? handler,
+    )) as unknown as typeof lowLevel.setRequestHandler;
+  return server;
+}
+
 /** One strategy per app, so test apps in one process never share a transport. */
-function createStrategy(catalog: CatalogService): McpStrategy {
+function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy {
   return new McpStrategy({
-    ...MCP_SERVER_INFO,
+    ...mcpServerIdentity(config.siteUrl),
     instructions: MCP_INSTRUCTIONS,
     // `logging: undefined` drops the library's default `logging` capability: we send no log messages.
     capabilities: { ...MCP_CAPABILITIES, logging: undefined },
+    cacheHints: MCP_CACHE_HINTS,
     // Stateless, JSON responses; the route belongs to McpHttpController.
     transports: [new StreamableHttpTransport()],
     // Nothing at info level; tool arguments are never logged (decisions §8).
@@ -51,7 +107,7 @@ function createStrategy(catalog: CatalogService): McpStrategy {
       server.server.setRequestHandler('completion/complete', (request) =>
         completeSlug(catalog, request.params),
       );
-      return server;
+      return aroundLibraryHandlers(server);
     },
   });
 }
@@ -62,9 +118,16 @@ function createStrategy(catalog: CatalogService): McpStrategy {
  */
 @Module({
   imports: [CoursesModule, ComparisonsModule, MethodologyModule, RecommendationsModule],
-  controllers: [McpHttpController, CourseFinderTools, CourseFinderResources, CourseFinderPrompt],
+  controllers: [
+    McpHttpController,
+    CourseFinderTools,
+    CourseFinderResources,
+    CourseFinderPrompt,
+    CourseFinderApp,
+  ],
   providers: [
-    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService] },
+    AppHtml,
+    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService, AppConfig] },
     {
       provide: MCP_HTTP_HANDLER,
       // Reading `httpHandlers` also stops the transport mounting its own route outside Nest.

@@ -1,4 +1,6 @@
 import { ClientRequestSchema } from '@modelcontextprotocol/core';
+import { classifyInboundRequest } from '@modelcontextprotocol/server';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 
 /**
@@ -6,8 +8,17 @@ import type { z } from 'zod';
  * fail its own schema (`initialize` without `protocolVersion`, `resources/read` without `uri`, ...)
  * with -32603 "Internal error" and zod's issue list as its message, and the library's resource
  * matching throws on a URI with a malformed %-escape. Both are the client's mistake: -32602
- * Invalid params, checked here with the SDK's own request schemas.
+ * Invalid params, checked here with the SDK's own request schemas, in both protocol eras, except
+ * for the methods revision 2026-07-28 removed: the SDK answers those 404 with -32601 in that era,
+ * as the revision requires, and this check must not call them malformed first.
  */
+
+const REMOVED_IN_2026 = new Set([
+  'initialize',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
 
 const REQUEST_SCHEMAS = new Map<string, z.ZodType>(
   ClientRequestSchema.options.map((schema) => [schema.shape.method.value, schema]),
@@ -52,14 +63,35 @@ const invalidParams = (message: JsonRpcRequest) => ({
 const isRequest = (message: unknown): message is JsonRpcRequest =>
   typeof message === 'object' && message !== null && (message as JsonRpcRequest).id !== undefined;
 
+/** Whether the SDK serves this request by revision 2026-07-28, as the library routes it (its classifier). */
+function modernEra(body: unknown, headers: IncomingHttpHeaders): boolean {
+  const header = (name: string) => {
+    const value = headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return (
+    classifyInboundRequest({
+      httpMethod: 'POST',
+      protocolVersionHeader: header('mcp-protocol-version'),
+      mcpMethodHeader: header('mcp-method'),
+      mcpNameHeader: header('mcp-name'),
+      body,
+    }).kind !== 'legacy'
+  );
+}
+
 /**
  * The answer for a body holding a request the SDK could not read; undefined when it can read them
  * all. In a batch (protocol versions before 2025-06-18), every request is then answered here: the
  * unreadable ones -32602, the others -32600, to be sent again on their own.
  */
-export function invalidParamsResponse(body: unknown) {
+export function invalidParamsResponse(body: unknown, headers: IncomingHttpHeaders) {
   const messages = Array.isArray(body) ? body : [body];
   if (!messages.some((message) => isRequest(message) && unreadable(message))) return undefined;
+  // The 2026-07-28 entry takes one request a POST; its removed methods are its own to answer.
+  if (modernEra(body, headers) && REMOVED_IN_2026.has(String((body as JsonRpcRequest).method))) {
+    return undefined;
+  }
   if (!Array.isArray(body)) return invalidParams(body as JsonRpcRequest);
   return messages.filter(isRequest).map((message) =>
     unreadable(message)

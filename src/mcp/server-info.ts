@@ -1,6 +1,11 @@
+import type { Icon, ServerCapabilities } from '@modelcontextprotocol/server';
+import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
+import { SITE_PATHS } from '../core/paths';
+
 /**
- * Who the MCP server is and what it offers: the one source for the live server's `initialize`
- * answer and for the published server card (`/.well-known/mcp/server-card.json`), so they cannot drift.
+ * Who the MCP server is and what it offers: the one source for the live server's `initialize` and
+ * `server/discover` answers and for the published server card (`/.well-known/mcp/server-card.json`),
+ * so they cannot drift.
  */
 export const MCP_SERVER_INFO = {
   name: 'course-finder',
@@ -11,15 +16,51 @@ export const MCP_SERVER_INFO = {
 } as const;
 
 /**
+ * The MCP Apps extension (SEP-1865), as `@modelcontextprotocol/ext-apps` names it; a unit test holds
+ * these to the package, which is a build-time dependency only (it bundles into the app, not the server).
+ */
+export const MCP_APPS = {
+  extensionId: 'io.modelcontextprotocol/ui',
+  mimeType: 'text/html;profile=mcp-app',
+  /** The deprecated flat form of `_meta.ui.resourceUri`, still read by older hosts. */
+  legacyResourceUriKey: 'ui/resourceUri',
+} as const;
+
+/**
  * Only what is served: tools, resources and prompts (no list-change notifications or
- * subscriptions), and completion of the course template's slug. No log messages are sent.
+ * subscriptions), completion of the course template's slug, and the MCP Apps extension (a `ui://`
+ * app the four data tools link to). No log messages are sent.
  */
 export const MCP_CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
   prompts: { listChanged: false },
   completions: {},
+  extensions: { [MCP_APPS.extensionId]: { mimeTypes: [MCP_APPS.mimeType] } },
+} satisfies ServerCapabilities;
+
+/**
+ * Cache hints of protocol revision 2026-07-28 for every cacheable result: the same data the REST API
+ * sends with `Cache-Control: public, max-age=300`, identical for every caller. Tool results are not
+ * cacheable results in that revision, so they carry none.
+ */
+const PUBLIC_HINT = { ttlMs: RESPONSE_MAX_AGE_SECONDS * 1000, cacheScope: 'public' } as const;
+export const MCP_CACHE_HINTS = {
+  'tools/list': PUBLIC_HINT,
+  'prompts/list': PUBLIC_HINT,
+  'resources/list': PUBLIC_HINT,
+  'resources/templates/list': PUBLIC_HINT,
+  'resources/read': PUBLIC_HINT,
+  'server/discover': PUBLIC_HINT,
 } as const;
+
+/** The identity with what depends on the site's address: its home page and its icon. */
+export function mcpServerIdentity(siteUrl: string) {
+  const icons: Icon[] = [
+    { src: `${siteUrl}${SITE_PATHS.icon}`, mimeType: 'image/svg+xml', sizes: ['any'] },
+  ];
+  return { ...MCP_SERVER_INFO, websiteUrl: `${siteUrl}${SITE_PATHS.list}`, icons };
+}
 
 export const MCP_INSTRUCTIONS = [
   'Course Finder publishes a hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses.',

@@ -1,8 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
-import { SITE_PATHS } from '../core/paths';
-import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../mcp/server-info';
+import { MCP_CAPABILITIES, MCP_SERVER_INFO, mcpServerIdentity } from '../mcp/server-info';
 import { fmt } from './format';
 import type { SiteLinks } from './links';
 import { mdLink, mdText } from './markdown';
@@ -137,13 +136,15 @@ function reverseDnsName(publicUrl: string): string {
  * draft, kept because clients read them. All of it comes from the constants the live server uses.
  */
 export function serverCard(links: SiteLinks, publicUrl: string, siteUrl: string) {
+  const identity = mcpServerIdentity(siteUrl);
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: reverseDnsName(publicUrl),
-    version: MCP_SERVER_INFO.version,
-    title: MCP_SERVER_INFO.title,
-    description: MCP_SERVER_INFO.description,
-    websiteUrl: `${siteUrl}${SITE_PATHS.list}`,
+    version: identity.version,
+    title: identity.title,
+    description: identity.description,
+    websiteUrl: identity.websiteUrl,
+    icons: identity.icons,
     remotes: [
       {
         type: 'streamable-http',

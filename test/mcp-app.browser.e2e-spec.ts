@@ -1,0 +1,304 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type CallToolResult,
+  Client,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { build } from 'esbuild';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { VERIFICATION_STATUS_LABELS } from '../src/catalog/vocabulary';
+import { MCP_PATH } from '../src/core/paths';
+import { APP_URI } from '../src/mcp/course-finder.app';
+import { SAMPLE_ANSWERS } from './support/answers';
+import { copyOfData, OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
+import { TestClock } from './support/clock';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+
+/**
+ * The MCP App in Debian's chromium, inside a small host page built on ext-apps' host-side bridge
+ * (test/support/mcp-host.mjs): the app's HTML from `resources/read` in a sandboxed frame under the
+ * CSP its metadata declares, a real `recommend_courses` result handed to it, and its own tool calls
+ * forwarded through the bridge to the real server.
+ */
+
+const SCREENSHOTS = join(OUTPUT_DIR, 'screenshots');
+const HOST_URL = 'http://host.test/';
+const ANSWERS = SAMPLE_ANSWERS;
+const CHANGED = { ...ANSWERS, objective: 'local' };
+const TODAY = new Date('2026-11-20T12:00:00Z');
+/** Verification dates given to the shipped placeholder courses, in turn: fresh, stale, none. */
+const DATES = ['2026-11-02', '2026-01-15', null];
+
+const LIGHT = {
+  theme: 'light',
+  styles: {
+    variables: {
+      '--color-background-primary': '#fbfbf8',
+      '--color-text-primary': '#141414',
+      '--font-sans': '"DejaVu Serif", serif',
+    },
+  },
+};
+const DARK = {
+  theme: 'dark',
+  styles: {
+    variables: {
+      '--color-background-primary': '#1d1d1f',
+      '--color-text-primary': '#f4f4f4',
+      '--font-sans': '"DejaVu Serif", serif',
+    },
+  },
+};
+
+describeWithBrowser('the MCP App in a host built on ext-apps', () => {
+  let t: TestApp;
+  let client: Client;
+  let browser: Browser;
+  let hostScript: string;
+  let app: { html: string; csp: unknown };
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // Some courses verified, some not, so the dates shown differ from course to course.
+    const data = copyOfData();
+    const file = join(data, 'courses.json');
+    const dataset = JSON.parse(readFileSync(file, 'utf8'));
+    dataset.courses.forEach((course: any, i: number) => {
+      course.verification.last_verified_on = DATES[i % DATES.length];
+    });
+    writeFileSync(file, JSON.stringify(dataset));
+    t = await startTestApp({ env: { DATA_DIR: data }, clock: new TestClock(TODAY) });
+
+    client = new Client({ name: 'test-host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${MCP_PATH}`)));
+    const { contents } = await client.readResource({ uri: APP_URI });
+    const content = contents[0] as unknown as { text: string; _meta: { ui: { csp: unknown } } };
+    app = { html: content.text, csp: content._meta.ui.csp };
+
+    const bundle = await build({
+      entryPoints: [join(__dirname, 'support', 'mcp-host.mjs')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      logLevel: 'warning',
+    });
+    hostScript = bundle.outputFiles[0].text;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await client?.close();
+    await t?.close();
+  });
+
+  /** The host page, with the app mounted and handed the result of recommend_courses(ANSWERS). */
+  async function mount(hostContext: object) {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => requests.push(request.url()));
+    await page.route(HOST_URL, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Test host</title><style>body{margin:0;padding:1rem;font-family:sans-serif}iframe{width:100%;border:0;display:block}</style></head><body><main><h1>Test host</h1><div id="apps"></div></main><script>${hostScript}</script></body></html>`,
+      }),
+    );
+    await page.exposeFunction(
+      'hostCallTool',
+      (params: { name: string; arguments: Record<string, unknown> }) => client.callTool(params),
+    );
+    await page.goto(HOST_URL);
+    const toolResult = await client.callTool({ name: 'recommend_courses', arguments: ANSWERS });
+    await page.evaluate((start) => (globalThis as any).host.start(start), {
+      ...app,
+      toolArguments: ANSWERS,
+      toolResult,
+      hostContext,
+    });
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    return { page, frame, errors, requests, toolResult: toolResult as CallToolResult };
+  }
+
+  /** The tool calls the app asked the host for (name and arguments; the bridge's `_meta` aside). */
+  const hostCalls = (page: Page) =>
+    page.evaluate(() =>
+      (globalThis as any).host.calls.map(({ name, arguments: args }: any) => ({
+        name,
+        arguments: args,
+      })),
+    );
+
+  /** The recommendation as the app shows it: one entry per card, in order. */
+  const renderedCards = (frame: Frame) =>
+    frame.locator('li.card').evaluateAll((cards) =>
+      cards.map((card) => ({
+        slug: card.getAttribute('data-slug'),
+        match: card.querySelector('.match')?.textContent,
+        warnings: [...card.querySelectorAll('.warnings li')].map((li) => li.textContent),
+        reasons: [...card.querySelectorAll('.reasons li')].map((li) => li.textContent),
+        verified: card.querySelector('[data-verified]')?.textContent,
+      })),
+    );
+
+  /** What the cards must say, from the REST body of the same answers. */
+  async function expectedCards(answers: object) {
+    const body = await t.json(`/api/v1/recommendations?${new URLSearchParams({ ...answers })}`);
+    return body.data.results.map((result: any) => ({
+      slug: result.course.slug,
+      match: `${result.match_percent} % match`,
+      warnings: result.warnings,
+      reasons: result.match_reasons,
+      verified:
+        result.course.verification.last_verified_on === null
+          ? 'not yet verified'
+          : `${result.course.verification.last_verified_on} (${VERIFICATION_STATUS_LABELS[result.course.verification.status as keyof typeof VERIFICATION_STATUS_LABELS]})`,
+    }));
+  }
+
+  /** A full-page screenshot; the viewport first grows to the page, so the frame is painted whole. */
+  async function screenshot(page: Page, frame: Frame, name: string) {
+    const height = await page.evaluate(() => (globalThis as any).document.body.scrollHeight);
+    await page.setViewportSize({ width: 900, height });
+    await frame.evaluate(
+      () =>
+        new Promise((done) => {
+          const frame = (globalThis as any).requestAnimationFrame;
+          frame(() => frame(done));
+        }),
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  async function axeSerious(frame: Frame) {
+    await frame.evaluate(readFileSync(require.resolve('axe-core'), 'utf8'));
+    const results = await frame.evaluate(() => (globalThis as any).axe.run());
+    expect(results.passes.length).toBeGreaterThan(5);
+    return results.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
+  }
+
+  it('renders the result it is handed: matches, percents, reasons, warnings, dates, links, citation', async () => {
+    const { page, frame, errors, requests } = await mount(LIGHT);
+    try {
+      await frame.locator('li.card').first().waitFor();
+      const expected = await expectedCards(ANSWERS);
+      expect(expected.length).toBeGreaterThan(1);
+      expect(expected.some((card: any) => card.warnings.length > 0)).toBe(true);
+      expect(new Set(expected.map((card: any) => card.verified)).size).toBeGreaterThan(1);
+      expect(await renderedCards(frame)).toEqual(expected);
+
+      const body = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
+      const first = body.data.results[0].course;
+      await expect(
+        frame.locator(`li.card[data-slug="${first.slug}"] h3 a`).getAttribute('href'),
+      ).resolves.toBe(first.page_url);
+      await frame.getByText('Placeholder data.').waitFor();
+      await frame.getByText(body.data.citation, { exact: false }).waitFor();
+
+      // A link opens through the host, not inside the sandbox.
+      await frame.locator(`li.card[data-slug="${first.slug}"] h3 a`).click();
+      expect(await page.evaluate(() => (globalThis as any).host.links)).toEqual([first.page_url]);
+
+      // Nothing but the host page itself was ever requested: the app has no network of its own.
+      expect(requests).toEqual([HOST_URL]);
+      expect(errors).toEqual([]);
+      expect(await hostCalls(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('re-runs the finder when an answer is changed in the app, through the host bridge', async () => {
+    const { page, frame, errors } = await mount(LIGHT);
+    try {
+      await frame.locator('li.card').first().waitFor();
+      const before = await renderedCards(frame);
+      await frame.selectOption('select[name="objective"]', CHANGED.objective);
+      await frame.getByRole('button', { name: 'Find courses' }).click();
+
+      const expected = await expectedCards(CHANGED);
+      expect(expected.map((card: any) => card.slug)).not.toEqual(before.map((card) => card.slug));
+      await frame.locator(`li.card[data-slug="${expected[0].slug}"]`).waitFor();
+      expect(await hostCalls(page)).toEqual([{ name: 'recommend_courses', arguments: CHANGED }]);
+      expect(await renderedCards(frame)).toEqual(expected);
+      // The model is told what the user now sees.
+      const context = await page.evaluate(() => (globalThis as any).host.modelContext);
+      expect(context.content[0].text).toContain('recommend_courses');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('compares two ticked courses side by side, through the host bridge', async () => {
+    const { page, frame, errors } = await mount(LIGHT);
+    try {
+      await frame.locator('li.card').first().waitFor();
+      const slugs = (await renderedCards(frame)).slice(0, 2).map((card) => card.slug!);
+      const button = frame.getByRole('button', { name: /Compare 2 or 3/ });
+      expect(await button.isDisabled()).toBe(true);
+      for (const slug of slugs) await frame.check(`input[data-compare="${slug}"]`);
+      await button.click();
+      await frame.locator('table.comparison').waitFor();
+      expect(await hostCalls(page)).toEqual([
+        { name: 'compare_courses', arguments: { courses: slugs } },
+      ]);
+      const columns = await frame
+        .locator('table.comparison thead th[data-slug]')
+        .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-slug')));
+      expect(columns).toEqual(slugs);
+      expect(await axeSerious(frame)).toEqual([]);
+      await screenshot(page, frame, 'mcp-app-compare');
+      // And back to the matches, without another call.
+      await frame.getByRole('button', { name: '← Back' }).click();
+      await frame.locator(`li.card[data-slug="${slugs[0]}"]`).waitFor();
+      expect(await hostCalls(page)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each([
+    ['light', LIGHT, (l: number) => l > 0.8],
+    ['dark', DARK, (l: number) => l < 0.2],
+  ] as const)(
+    'follows the host theme (%s) and fonts, with no serious accessibility violation',
+    async (name, context, expectLuminance) => {
+      const { page, frame, errors } = await mount(LIGHT);
+      try {
+        await frame.locator('li.card').first().waitFor();
+        // The theme as the host changes it after the app started.
+        await page.evaluate((c) => (globalThis as any).host.setHostContext(c), context);
+        await page.evaluate((dark) => {
+          const { style } = (globalThis as any).document.body;
+          style.background = dark ? '#111' : '#fff';
+          style.color = dark ? '#eee' : '#111';
+        }, name === 'dark');
+        await frame.waitForFunction(
+          (theme) => (globalThis as any).document.documentElement.dataset.theme === theme,
+          context.theme,
+        );
+        const style = await frame.evaluate(() => {
+          const body = (globalThis as any).getComputedStyle((globalThis as any).document.body);
+          return { background: body.backgroundColor, font: body.fontFamily };
+        });
+        expect(style.font).toContain('DejaVu Serif');
+        const [r, g, b] = style.background.match(/\d+/g)!.map(Number);
+        expect(expectLuminance((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255)).toBe(true);
+        expect(await axeSerious(frame)).toEqual([]);
+        await screenshot(page, frame, `mcp-app-${name}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});

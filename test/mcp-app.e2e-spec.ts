@@ -1,0 +1,224 @@
+import {
+  Client,
+  type ClientOptions,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { ANSWER_NAMES } from '../src/catalog/vocabulary';
+import { MCP_PATH } from '../src/core/paths';
+import { APP_URI } from '../src/mcp/course-finder.app';
+import { MCP_APPS, MCP_CAPABILITIES } from '../src/mcp/server-info';
+import { startTestApp, type TestApp } from './support/app';
+import { SAMPLE_ANSWERS } from './support/answers';
+
+/**
+ * The MCP App (SEP-1865) and the 2026-07-28 protocol revision (`server/discover`, cache hints),
+ * through the v2 SDK client under both protocol eras: 2025-11-25 (`initialize`) and 2026-07-28.
+ */
+
+const ERAS = [
+  ['2025-11-25', 'legacy'],
+  ['2026-07-28', { pin: '2026-07-28' }],
+] as const;
+const APP_TOOLS = ['compare_courses', 'get_course', 'recommend_courses', 'search_courses'];
+/** What a host with MCP Apps says it renders (ext-apps' host side declares the same). */
+const UI_CLIENT_CAPABILITIES = {
+  extensions: { [MCP_APPS.extensionId]: { mimeTypes: [MCP_APPS.mimeType] } },
+};
+
+let t: TestApp;
+const clients: Client[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await t.close();
+});
+
+async function connect(
+  mode: (typeof ERAS)[number][1],
+  capabilities: ClientOptions['capabilities'] = {},
+): Promise<Client> {
+  const client = new Client(
+    { name: 'course-finder-e2e', version: '1.0.0' },
+    { versionNegotiation: { mode }, capabilities },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${MCP_PATH}`)));
+  clients.push(client);
+  return client;
+}
+
+/** A JSON-RPC request of revision 2026-07-28 over plain HTTP: the per-request `_meta` envelope. */
+async function modernRequest(method: string, params: Record<string, unknown> = {}) {
+  const response = await fetch(`${t.url}${MCP_PATH}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      // The revision's routing header, required for the methods that name something.
+      ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe.each(ERAS)('protocol %s', (version, mode) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect(mode);
+  });
+
+  it('negotiates the revision and advertises the MCP Apps extension', () => {
+    expect(client.getNegotiatedProtocolVersion()).toBe(version);
+    expect(client.getServerCapabilities()).toEqual(MCP_CAPABILITIES);
+    expect(client.getServerCapabilities()!.extensions).toEqual({
+      'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+    });
+  });
+
+  it('lists the ui:// app with the MCP Apps MIME type and a CSP that allows no origin', async () => {
+    const { resources } = await client.listResources();
+    const app = resources.find((r) => r.uri.startsWith('ui://'));
+    expect(app).toEqual({
+      uri: APP_URI,
+      name: 'course-finder-app',
+      description: expect.stringMatching(/\S/),
+      mimeType: 'text/html;profile=mcp-app',
+      _meta: {
+        ui: {
+          csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+          prefersBorder: true,
+        },
+      },
+    });
+  });
+
+  it('reads the app: one self-contained HTML document, nothing loaded from anywhere', async () => {
+    const { contents } = await client.readResource({ uri: APP_URI });
+    expect(contents).toHaveLength(1);
+    const [content] = contents as [{ uri: string; mimeType: string; text: string; _meta: any }];
+    expect(content).toMatchObject({ uri: APP_URI, mimeType: 'text/html;profile=mcp-app' });
+    expect(content._meta.ui.csp.resourceDomains).toEqual([]);
+    const html = content.text;
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(html).toMatch(/<\/html>\s*$/);
+    // Inline script and style only: no src, no stylesheet link, nothing the style sheet loads.
+    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<link[^>]+(stylesheet|preload|modulepreload)/i);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1];
+    expect(style).not.toMatch(/@import|url\(/i);
+  });
+
+  it('links the four data tools to the app, and not get_methodology', async () => {
+    const { tools } = await client.listTools();
+    const linked = tools.filter((tool) => tool._meta?.ui);
+    expect(linked.map((tool) => tool.name).sort()).toEqual(APP_TOOLS);
+    for (const tool of linked) {
+      expect(tool._meta).toMatchObject({ ui: { resourceUri: APP_URI }, 'ui/resourceUri': APP_URI });
+      expect(tool.title).toMatch(/\S/);
+    }
+  });
+
+  it('answers a host with the extension exactly as a host without it (REST body, JSON text)', async () => {
+    const host = await connect(mode, UI_CLIENT_CAPABILITIES);
+    const args = { name: 'recommend_courses', arguments: SAMPLE_ANSWERS };
+    const [plain, withUi] = await Promise.all([client.callTool(args), host.callTool(args)]);
+    expect(withUi).toEqual(plain);
+    const rest = await t.json(`/api/v1/recommendations?${new URLSearchParams(SAMPLE_ANSWERS)}`);
+    expect(plain.structuredContent).toEqual(rest);
+    expect(plain.content).toEqual([{ type: 'text', text: JSON.stringify(rest) }]);
+    expect(plain.isError).toBeUndefined();
+  });
+});
+
+describe('cache hints (2026-07-28): the REST contract\'s "public, max-age=300"', () => {
+  it('every list and read result carries ttlMs 300000 and cacheScope public', async () => {
+    const client = await connect({ pin: '2026-07-28' });
+    const results = {
+      'tools/list': await client.listTools(),
+      'prompts/list': await client.listPrompts(),
+      'resources/list': await client.listResources(),
+      'resources/templates/list': await client.listResourceTemplates(),
+      'resources/read (data)': await client.readResource({ uri: 'coursefinder://methodology' }),
+      'resources/read (app)': await client.readResource({ uri: APP_URI }),
+    };
+    for (const [method, result] of Object.entries(results)) {
+      expect({ method, ttlMs: result.ttlMs, cacheScope: result.cacheScope }).toEqual({
+        method,
+        ttlMs: 300_000,
+        cacheScope: 'public',
+      });
+    }
+  });
+
+  it('server/discover advertises the extension and is cacheable the same way', async () => {
+    const { status, body } = await modernRequest('server/discover');
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({
+      supportedVersions: expect.arrayContaining(['2026-07-28']),
+      capabilities: {
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+      },
+      ttlMs: 300_000,
+      cacheScope: 'public',
+    });
+  });
+
+  it('tool results carry none: they are not cacheable results in this revision', async () => {
+    const { body } = await modernRequest('tools/call', {
+      name: 'recommend_courses',
+      arguments: SAMPLE_ANSWERS,
+    });
+    expect(body.result.structuredContent.data.answers).toEqual(SAMPLE_ANSWERS);
+    expect(body.result).not.toHaveProperty('ttlMs');
+    expect(body.result).not.toHaveProperty('cacheScope');
+  });
+
+  it('2025-era results carry none: that revision has no such fields', async () => {
+    const client = await connect('legacy');
+    const listed = await client.listTools();
+    expect(listed).not.toHaveProperty('ttlMs');
+    expect(listed).not.toHaveProperty('cacheScope');
+  });
+});
+
+describe('requests of revision 2026-07-28 are left to the SDK', () => {
+  // The 2025-era pre-check (request-check.ts) must not answer these by the older rules.
+  it.each(['initialize', 'logging/setLevel', 'resources/subscribe'])(
+    'the removed method %s is 404 with -32601',
+    async (method) => {
+      const { status, body } = await modernRequest(method, { protocolVersion: '2026-07-28' });
+      expect(status).toBe(404);
+      expect(body.error.code).toBe(-32601);
+    },
+  );
+
+  it('a malformed request is still -32602, never an internal error', async () => {
+    const { body } = await modernRequest('resources/read', {});
+    expect(body.error.code).toBe(-32602);
+  });
+
+  it('recommend_courses takes the same six answers', async () => {
+    const { body } = await modernRequest('tools/call', {
+      name: 'recommend_courses',
+      arguments: SAMPLE_ANSWERS,
+    });
+    expect(Object.keys(body.result.structuredContent.data.answers)).toEqual(ANSWER_NAMES);
+  });
+});
