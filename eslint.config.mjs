@@ -25,7 +25,7 @@ const MAY_IMPORT = {
   core: [],
   catalog: ['core'],
   ops: ['core'],
-  openapi: ['core'],
+  openapi: ['core', 'edge/policies'],
   edge: ['core', 'catalog', 'ops'],
   ...Object.fromEntries(
     FEATURES.map((feature) => [feature, ['core', 'catalog', 'openapi', 'edge/policies']]),

@@ -1,5 +1,5 @@
 import { errorBodySchema } from '../src/core/envelope.schema';
-import { MAX_URL_LENGTH } from '../src/edge/unread-requests';
+import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_LENGTH } from '../src/core/request-limits';
 import { startTestApp, type TestApp } from './support/app';
 import { rawRequest, type RawResponse } from './support/raw-http';
 import { expectValid } from './support/schemas';
@@ -67,7 +67,23 @@ describe('invalid percent-encoding', () => {
 
 describe('over-long requests', () => {
   it(`a URL over ${MAX_URL_LENGTH} characters is 414`, async () => {
-    expectError(await get(`/api/v1/courses?q=${'a'.repeat(10 * 1024)}`), 414);
+    expectError(await get(`/api/v1/courses?q=${'a'.repeat(MAX_URL_LENGTH)}`), 414);
+  });
+
+  it(`an If-None-Match over ${MAX_IF_NONE_MATCH_LENGTH} characters is 400; one of that length is read`, async () => {
+    const tags = (length: number) => `"${'a'.repeat(length - 2)}"`;
+    const over = await get(
+      '/api/v1/courses',
+      `If-None-Match: ${tags(MAX_IF_NONE_MATCH_LENGTH + 1)}\r\n`,
+    );
+    expect(expectError(over, 400).error.message).toBe(
+      `If-None-Match is longer than ${MAX_IF_NONE_MATCH_LENGTH} characters.`,
+    );
+    const longest = await get(
+      '/api/v1/courses',
+      `If-None-Match: ${tags(MAX_IF_NONE_MATCH_LENGTH)}\r\n`,
+    );
+    expect(longest.status).toBe(200);
   });
 
   it("a 16 KB query is over Node's 16 KB limit for the request line and headers: 431", async () => {

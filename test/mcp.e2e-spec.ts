@@ -130,7 +130,11 @@ describe('initialize', () => {
         ...MCP_SERVER_INFO,
         websiteUrl: 'http://localhost:3000/ai-seo-courses',
         icons: [
-          { src: 'http://localhost:3000/assets/icon.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+          {
+            src: 'http://localhost:3000/assets/icon.svg',
+            mimeType: 'image/svg+xml',
+            sizes: ['any'],
+          },
         ],
       },
       capabilities: MCP_CAPABILITIES,

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
+import { collectProblems } from './support/browser';
 import { ERROR_TYPES } from './support/generated-types';
+import { freePort } from './support/redis';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
 
 /**
@@ -17,15 +19,20 @@ describeWithBrowser('Swagger UI in a real browser', () => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
+  let csp: string | undefined;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    t = await startTestApp();
+    // The page is read at http://localhost:<port> while PUBLIC_URL, the document's server that
+    // “Try it out” calls, names http://127.0.0.1:<port>: another origin, as behind a port-forward.
+    const port = await freePort();
+    t = await startTestApp({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${t.url}/api/v1/docs`);
+    errors = await collectProblems(page);
+    const response = await page.goto(`http://localhost:${port}/api/v1/docs`);
+    csp = response?.headers()['content-security-policy'];
     await page.locator('.opblock').first().waitFor();
   }, 60_000);
   afterAll(async () => {
@@ -109,6 +116,31 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     expect(text).not.toMatch(/[a-z0-9-]{120,}/);
     const years = [...text.matchAll(/\b(\d{4})-\d{2}-\d{2}\b/g)].map((m) => Number(m[1]));
     expect(years.filter((year) => year < 2000 || year > 2100)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('“Try it out” calls the API from the page under its own CSP, with no violation or console error', async () => {
+    // Swagger UI's own policy: the service's files only; inline styles, which it draws with, allowed.
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    const slug = 'answer-engine-foundations';
+    const block = await open('Courses', 'getCourse');
+    await block.locator('button.try-out__btn').click();
+    await block.locator('tr[data-param-name="slug"] input').fill(slug);
+    await block.locator('button.execute').click();
+    const live = block.locator('.live-responses-table tbody tr.response');
+    await live.waitFor();
+    expect((await live.locator('.response-col_status').innerText()).trim()).toBe('200');
+    const shown = JSON.parse(
+      await live.locator('.response-col_description .microlight').first().innerText(),
+    );
+    expect(shown).toEqual(await t.json(`/api/v1/courses/${slug}`));
+    await live.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: join(SCREENSHOTS, 'swagger-ui-try-it-out.png'),
+      fullPage: false,
+    });
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainError } from './domain-error';
+import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from './request-limits';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';
 
 /** A calendar date, `YYYY-MM-DD`. */
@@ -167,7 +168,7 @@ export const methodNotAllowedErrorSchema = errorBody(
 
 export const badRequestErrorSchema = errorBody(
   'bad_request',
-  'A request the server will not read: malformed (400), headers not received within 10 s (408), a body (413), a URL over 8 KB (414) or headers over 16 KB (431).',
+  `A request the server will not read: malformed or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters (400), headers not received within 10 s (408), a body (413), a URL over ${MAX_URL_TEXT} (414) or headers over 16 KB (431).`,
 ).meta({ id: 'BadRequestError' });
 
 export const internalErrorSchema = errorBody(

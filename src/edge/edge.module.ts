@@ -21,14 +21,16 @@ import { refuseWrites } from './method-not-allowed.middleware';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
 import { RedisConnection } from './redis.connection';
 import type { Representation } from './representation';
+import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { RepresentationInterceptor } from './representation.interceptor';
+import { SecurityHeaders } from './security-headers';
 import { requestContext } from './request-context.middleware';
 import {
   answerUnreadableRequests,
   applyTimeouts,
   HTTP_TIMEOUTS,
   type HttpTimeouts,
-  refuseUnreadableUrls,
+  refuseUnreadable,
 } from './unread-requests';
 
 /** What the rate limit needs, in a module of its own so the throttler's async options can import it. */
@@ -68,10 +70,12 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
 /**
  * The HTTP pipeline, declared here in the order a request meets it:
  *
- * 1. middleware: request id, access log and metrics → CORS (preflights end here) → readable URL →
+ * 1. middleware: security headers (an API's minimal set) → request id, access log and metrics →
+ *    CORS (preflights end here) → readable URL and If-None-Match →
  *    read-only methods → the MCP endpoint's JSON body;
  * 2. guard: the rate limit (`@nestjs/throttler`);
- * 3. interceptor: representations, conditional GET and the response cache;
+ * 3. interceptors: a page's security headers (`@ServesPages()`), then representations, conditional
+ *    GET and the response cache;
  * 4. pipe: input classes (`ValidationPipe`);
  * 5. filter: every error as the contract's body.
  *
@@ -97,7 +101,13 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
     }),
   ],
   providers: [
+    {
+      provide: SecurityHeaders,
+      useFactory: (config: AppConfig) => new SecurityHeaders(config.publicUrl),
+      inject: [AppConfig],
+    },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: PagePolicyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: RepresentationInterceptor },
     // Every controller input is an input class validated here, from the query string's text.
     { provide: APP_PIPE, useValue: new InputValidationPipe('query') },
@@ -112,6 +122,7 @@ export class EdgeModule implements OnApplicationBootstrap {
     lifecycle: Lifecycle,
     @Inject(LOG) logger: Logger,
     @Inject(EDGE_TIMEOUTS) private readonly timeouts: Partial<HttpTimeouts>,
+    headers: SecurityHeaders,
   ) {
     const app = adapter.httpAdapter.getInstance<NestExpressApplication>();
     app.disable('x-powered-by');
@@ -120,7 +131,13 @@ export class EdgeModule implements OnApplicationBootstrap {
     // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype.
     app.set('query parser', 'simple');
     if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
-    app.use(requestContext(metrics, lifecycle, logger), cors, refuseUnreadableUrls, refuseWrites);
+    app.use(
+      headers.api,
+      requestContext(metrics, lifecycle, logger),
+      cors,
+      refuseUnreadable,
+      refuseWrites,
+    );
     app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }));
   }
 

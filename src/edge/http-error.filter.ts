@@ -10,6 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorCode } from '../core/domain-error';
 import { API_PREFIX, MCP_PATH } from '../core/paths';
+import { SecurityHeaders } from './security-headers';
 
 /** Maps every error to the contract's body `{"error": {"code", "message", "details"?}}`. */
 
@@ -83,7 +84,10 @@ const MACHINE_PATHS = new RegExp(`^(?:/${API_PREFIX}(?:/|$)|${MCP_PATH}/*$)`, 'i
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
-  constructor(@Optional() @Inject(NOT_FOUND_PAGE) private readonly notFoundPage?: NotFoundPage) {}
+  constructor(
+    private readonly headers: SecurityHeaders,
+    @Optional() @Inject(NOT_FOUND_PAGE) private readonly notFoundPage?: NotFoundPage,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
@@ -101,6 +105,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error.code === 'not_found' && this.notFoundPage && !MACHINE_PATHS.test(request.path)) {
       response.vary('Accept');
       if (request.accepts(['application/json', 'text/html']) === 'text/html') {
+        this.headers.applyPage('site', request, response);
         response
           .status(404)
           .setHeader('Cache-Control', 'no-store')

@@ -7,6 +7,7 @@ import { SetMetadata } from '@nestjs/common';
 
 export const VARY_ON = 'edge:vary-on';
 export const NO_STORE = 'edge:no-store';
+export const SERVES_PAGES = 'edge:serves-pages';
 
 /**
  * The request headers a route's representation depends on (content negotiation): their values are
@@ -24,3 +25,11 @@ export const VaryOn = (...headers: string[]) =>
  * publicly cacheable, as the contract says of every operation.
  */
 export const NoStore = () => SetMetadata(NO_STORE, true);
+
+/**
+ * The route serves pages for people (HTML): they get a page's security headers (a Content Security
+ * Policy that allows the service's own files only, no framing) over the API's minimal set.
+ * `'docs'` is Swagger UI's policy, which also allows its inline styles.
+ */
+export type PagePolicy = 'site' | 'docs';
+export const ServesPages = (policy: PagePolicy = 'site') => SetMetadata(SERVES_PAGES, policy);

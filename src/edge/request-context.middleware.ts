@@ -9,7 +9,7 @@ import { QUERY_LOGGABLE } from './representation.interceptor';
 
 /**
  * The first middleware of every request, unknown paths and refusals included: its id
- * (`X-Request-Id`), `nosniff`, `Connection: close` while draining, and one access log line (with
+ * (`X-Request-Id`), `Connection: close` while draining, and one access log line (with
  * `trace_id` when tracing is on) and metric once the response is finished or aborted (§8, §11).
  */
 
@@ -64,7 +64,6 @@ export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: L
     if (lifecycle.draining) response.setHeader('Connection', 'close');
     request.id = requestIdOf(request);
     response.setHeader('X-Request-Id', request.id);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
     // The request's trace, when tracing is on (src/ops/tracing.ts) and a span is active.
     const span = trace.getActiveSpan()?.spanContext();
     const traceId = span && isSpanContextValid(span) ? span.traceId : undefined;

@@ -3,18 +3,13 @@ import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
+import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_LENGTH } from '../core/request-limits';
 import { CLIENT_ERRORS } from './http-error.filter';
 
 /**
  * Requests the service will not read (decisions §5), answered with the contract's error body:
  * those Node's HTTP parser refuses before Express sees them, and URLs that are too long or malformed.
  */
-
-/**
- * The longest request target served; longer ones are 414. Node refuses a request line and headers
- * above 16 KB together (`maxHeaderSize`) with 431 before this check can run.
- */
-export const MAX_URL_LENGTH = 8192;
 
 export interface HttpTimeouts {
   /** The whole request line and headers must arrive within this. */
@@ -100,19 +95,25 @@ function decodes(path: string): boolean {
 }
 
 /**
- * Express middleware for URLs the service will not read: longer than MAX_URL_LENGTH (414), or a
- * path with a malformed %-escape (400). A query's malformed escapes are the parameters' problem.
+ * Express middleware for requests the service will not read: a URL longer than MAX_URL_LENGTH
+ * (414), a path with a malformed %-escape (400), an `If-None-Match` longer than
+ * MAX_IF_NONE_MATCH_LENGTH (400). A query's malformed escapes are the parameters' problem.
  */
-export function refuseUnreadableUrls(
-  request: Request,
-  response: Response,
-  next: NextFunction,
-): void {
-  const status =
-    request.originalUrl.length > MAX_URL_LENGTH ? 414 : decodes(request.path) ? undefined : 400;
-  if (status === undefined) return next();
+export function refuseUnreadable(request: Request, response: Response, next: NextFunction): void {
+  const refusal = unreadable(request);
+  if (refusal === undefined) return next();
+  const [status, message] = refusal;
   response
     .status(status)
     .setHeader('Cache-Control', 'no-store')
-    .json(new DomainError('bad_request', CLIENT_ERRORS[status]).toBody());
+    .json(new DomainError('bad_request', message).toBody());
+}
+
+function unreadable(request: Request): [status: number, message: string] | undefined {
+  if (request.originalUrl.length > MAX_URL_LENGTH) return [414, CLIENT_ERRORS[414]];
+  if (!decodes(request.path)) return [400, CLIENT_ERRORS[400]];
+  if ((request.headers['if-none-match']?.length ?? 0) > MAX_IF_NONE_MATCH_LENGTH) {
+    return [400, `If-None-Match is longer than ${MAX_IF_NONE_MATCH_LENGTH} characters.`];
+  }
+  return undefined;
 }

@@ -7,6 +7,7 @@ import {
   methodNotAllowedErrorSchema,
   rateLimitedErrorSchema,
 } from '../core/envelope.schema';
+import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from '../core/request-limits';
 
 /**
  * The OpenAPI description of one read operation, in one decorator. What every operation shares
@@ -87,7 +88,7 @@ const FIXED_EXAMPLES = {
   },
   default: {
     bad_request: {
-      summary: 'A URL over 8 KB (414)',
+      summary: `A URL over ${MAX_URL_TEXT} (414)`,
       value: { error: { code: 'bad_request', message: 'The request URL is too long.' } },
     },
     method_not_allowed: {
@@ -119,9 +120,8 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
     ApiHeader({
       name: 'If-None-Match',
       required: false,
-      description:
-        'ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body.',
-      schema: { type: 'string', examples: ['"3f2a9c1e7b"'] },
+      description: `ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body. Longer than ${MAX_IF_NONE_MATCH_LENGTH} characters: 400.`,
+      schema: { type: 'string', maxLength: MAX_IF_NONE_MATCH_LENGTH, examples: ['"3f2a9c1e7b"'] },
     }),
     ApiResponse({
       status: 200,
@@ -159,8 +159,7 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
     }),
     ApiResponse({
       status: 'default',
-      description:
-        'A request refused before it reaches the operation: 400, 408, 413, 414 or 431 `bad_request` (malformed, too slow, a body, a URL over 8 KB, headers over 16 KB), or 405 `method_not_allowed` for a method other than GET, HEAD or OPTIONS (with `Allow`).',
+      description: `A request refused before it reaches the operation: 400, 408, 413, 414 or 431 \`bad_request\` (malformed or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters, too slow, a body, a URL over ${MAX_URL_TEXT}, headers over 16 KB), or 405 \`method_not_allowed\` for a method other than GET, HEAD or OPTIONS (with \`Allow\`).`,
       standardSchema: z.union([badRequestErrorSchema, methodNotAllowedErrorSchema]),
       headers: { Allow: ref('Allow'), ...ERROR_HEADERS },
       examples: FIXED_EXAMPLES.default,

@@ -7,6 +7,7 @@ import type { Response } from 'express';
 import { DomainError } from '../core/domain-error';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
 import { NoQuery } from '../core/validation/no-query.dto';
+import { ServesPages } from '../edge/policies';
 
 /**
  * Swagger UI at `/api/v1/docs`, served through the same pipeline as every page: its files are read
@@ -58,6 +59,7 @@ const PAGE = `<!doctype html>
 
 @ApiExcludeController()
 @SkipThrottle()
+@ServesPages('docs')
 @Controller(DOCS)
 export class DocsController {
   @Get()

@@ -2,7 +2,7 @@ import { Controller, Get, Redirect, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
-import { VaryOn } from '../edge/policies';
+import { ServesPages, VaryOn } from '../edge/policies';
 import { HomePage } from './home.page';
 
 /** `/`: the landing page for a browser, an index of links for `Accept: application/json`. */
@@ -12,6 +12,7 @@ export class FrontDoorController {
   constructor(private readonly home: HomePage) {}
 
   @Get(SITE_PATHS.home)
+  @ServesPages()
   @VaryOn('Accept')
   root(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     response.vary('Accept');

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common'
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { SITE_PATHS } from '../core/paths';
-import { NoStore, VaryOn } from '../edge/policies';
+import { NoStore, ServesPages, VaryOn } from '../edge/policies';
 import { ComparePage } from './compare.page';
 import { CoursePage } from './course.page';
 import { FinderPage } from './finder.page';
@@ -21,6 +21,7 @@ function negotiate<T>(request: Request, response: Response, html: () => T, md: (
 }
 
 @SkipThrottle()
+@ServesPages()
 @Controller()
 export class SiteController {
   constructor(

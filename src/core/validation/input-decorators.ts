@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { z } from 'zod';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
 import type { InputClass, QueryForms } from './input-metadata';
@@ -118,7 +118,10 @@ export function QueryBoolean(options: InputOptions): PropertyDecorator {
   );
 }
 
-/** A course slug. One that breaks the pattern is not a course (404), so only its type is a rule. */
+/**
+ * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: the
+ * lookup answers 404 (decisions §4), so only its type is a rule here.
+ */
 export function Slug(options: InputOptions): PropertyDecorator {
   const schema = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
   return applyDecorators(
@@ -128,7 +131,6 @@ export function Slug(options: InputOptions): PropertyDecorator {
       options,
     ),
     IsString(),
-    MaxLength(SLUG_MAX_LENGTH),
   );
 }
 
