@@ -174,31 +174,48 @@ async function main() {
     ],
   });
 
+  // Every scenario names the process that serves it, for its CPU per request.
+  const pid = service.child.pid;
   const scenarios = {
-    baseline: { url: baseline.base },
+    baseline: { url: baseline.base, pid: baseline.child.pid },
     // The same bare server answering 304: the most any server here gains from a 304.
-    'baseline-304': { url: baseline.base, headers: { 'if-none-match': etag }, expect: 304 },
-    'courses-200': { url: `${base}/api/v1/courses` },
-    // The same list for a client that accepts br, as browsers and most HTTP clients do.
-    'courses-200-br': { url: `${base}/api/v1/courses`, headers: { 'accept-encoding': 'br' } },
-    'courses-304': {
-      url: `${base}/api/v1/courses`,
+    'baseline-304': {
+      url: baseline.base,
+      pid: baseline.child.pid,
       headers: { 'if-none-match': etag },
       expect: 304,
     },
-    course: { url: base, ...withPath(() => `/api/v1/courses/${sample(slugs)}`) },
-    recommend: {
-      url: base,
-      pid: service.child.pid,
-      ...withPath(() => `/api/v1/recommendations?${randomQuery()}`),
+    'courses-200': { url: `${base}/api/v1/courses`, pid },
+    // The same list for a client that accepts br, as browsers and most HTTP clients do.
+    'courses-200-br': {
+      url: `${base}/api/v1/courses`,
+      pid,
+      headers: { 'accept-encoding': 'br' },
     },
-    compare: { url: base, ...withPath(() => `/api/v1/comparisons?courses=${randomPair()}`) },
+    'courses-304': {
+      url: `${base}/api/v1/courses`,
+      pid,
+      headers: { 'if-none-match': etag },
+      expect: 304,
+    },
+    course: { url: base, pid, ...withPath(() => `/api/v1/courses/${sample(slugs)}`) },
+    recommend: { url: base, pid, ...withPath(() => `/api/v1/recommendations?${randomQuery()}`) },
+    compare: {
+      url: base,
+      pid,
+      ...withPath(() => `/api/v1/comparisons?courses=${randomPair()}`),
+    },
     // The same tools/call on a bare SDK server: the most MCP can do here (mcp-bare-server.mjs).
     'mcp-bare': mcpCall(mcpBare.base, mcpBare.child.pid),
-    'mcp-recommend': mcpCall(base, service.child.pid),
-    page: { url: `${base}/ai-seo-courses` },
+    'mcp-recommend': mcpCall(base, pid),
+    page: { url: `${base}/ai-seo-courses`, pid },
     ...(redisService
-      ? { 'courses-200-redis': { url: `${redisService.base}/api/v1/courses` } }
+      ? {
+          'courses-200-redis': {
+            url: `${redisService.base}/api/v1/courses`,
+            pid: redisService.child.pid,
+          },
+        }
       : {}),
   };
   const only = args.only ? new Set(['baseline', ...args.only.split(',')]) : null;
@@ -232,15 +249,36 @@ async function main() {
       cpu_ms_per_request:
         rounds[0][name].cpuMsPerRequest === null
           ? null
-          : Number(median(rounds.map((r) => r[name].cpuMsPerRequest)).toFixed(2)),
+          : Number(median(rounds.map((r) => r[name].cpuMsPerRequest)).toFixed(3)),
+      // The baseline's CPU per request over this scenario's, per round: the ratio the serving
+      // process's own work allows, which the shared host's other load moves far less than the rate.
+      cpu_ratio_to_baseline:
+        rounds[0][name].cpuMsPerRequest === null
+          ? null
+          : Number(
+              median(
+                rounds.map((r) => r.baseline.cpuMsPerRequest / r[name].cpuMsPerRequest),
+              ).toFixed(3),
+            ),
       unexpected_or_errors: rounds.reduce((sum, r) => sum + r[name].bad, 0),
     };
   });
   const row = (name) => table.find((r) => r.scenario === name);
-  const ratio = (a, b) =>
-    row(a) && row(b)
-      ? Number((row(a).ratio_to_baseline / row(b).ratio_to_baseline).toFixed(3))
-      : null;
+  const ratio = (a, b, key = 'ratio_to_baseline') =>
+    row(a)?.[key] && row(b)?.[key] ? Number((row(a)[key] / row(b)[key]).toFixed(3)) : null;
+  const PAIRS = [
+    ['courses-304', 'courses-200'],
+    ['courses-200-br', 'courses-200'],
+    ['baseline-304', 'baseline'],
+    ['course', 'courses-200'],
+    ['recommend', 'courses-200'],
+    ['compare', 'courses-200'],
+    ['mcp-recommend', 'courses-200'],
+    ['mcp-recommend', 'mcp-bare'],
+    ['courses-200-redis', 'courses-200'],
+  ];
+  const relative = (key) =>
+    Object.fromEntries(PAIRS.map(([a, b]) => [`${a} / ${b}`, ratio(a, b, key)]));
 
   const engine = await engineCost();
   const report = {
@@ -248,17 +286,8 @@ async function main() {
     machine: machine(),
     command: `npm run bench -- --rounds ${ROUNDS} --duration ${DURATION} --warmup ${WARMUP} --connections ${CONNECTIONS}`,
     table,
-    relative: {
-      'courses-304 / courses-200': ratio('courses-304', 'courses-200'),
-      'courses-200-br / courses-200': ratio('courses-200-br', 'courses-200'),
-      'baseline-304 / baseline': ratio('baseline-304', 'baseline'),
-      'course / courses-200': ratio('course', 'courses-200'),
-      'recommend / courses-200': ratio('recommend', 'courses-200'),
-      'compare / courses-200': ratio('compare', 'courses-200'),
-      'mcp-recommend / courses-200': ratio('mcp-recommend', 'courses-200'),
-      'mcp-recommend / mcp-bare': ratio('mcp-recommend', 'mcp-bare'),
-      'courses-200-redis / courses-200': ratio('courses-200-redis', 'courses-200'),
-    },
+    relative: relative('ratio_to_baseline'),
+    relative_by_cpu: relative('cpu_ratio_to_baseline'),
     courses_body_bytes: compressed,
     // Where a tools/call's CPU goes, from three measurements of this run (docs/mcp.md): the bare SDK
     // server is the transport and SDK plus the service's work; REST /recommendations is the HTTP

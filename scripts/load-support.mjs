@@ -65,6 +65,8 @@ export async function startService(
       RATE_LIMIT_PER_IP: '1000000000',
       RATE_LIMIT_PER_ASSISTANT: '1000000000',
       REDIS_URL: '',
+      // A free port for /metrics, so that two services (the bench's second, with Redis) can run.
+      METRICS_PORT: '0',
       ...extraEnv,
     },
     stdio,

@@ -70,13 +70,13 @@ describe('over-long requests', () => {
     expectError(await get(`/api/v1/courses?q=${'a'.repeat(MAX_URL_LENGTH)}`), 414);
   });
 
-  it(`an If-None-Match over ${MAX_IF_NONE_MATCH_LENGTH} characters is 400; one of that length is read`, async () => {
+  it(`an If-None-Match over ${MAX_IF_NONE_MATCH_LENGTH} characters is 431; one of that length is read`, async () => {
     const tags = (length: number) => `"${'a'.repeat(length - 2)}"`;
     const over = await get(
       '/api/v1/courses',
       `If-None-Match: ${tags(MAX_IF_NONE_MATCH_LENGTH + 1)}\r\n`,
     );
-    expect(expectError(over, 400).error.message).toBe(
+    expect(expectError(over, 431).error.message).toBe(
       `If-None-Match is longer than ${MAX_IF_NONE_MATCH_LENGTH} characters.`,
     );
     const longest = await get(

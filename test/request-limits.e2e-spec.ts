@@ -45,16 +45,11 @@ describe('the OpenAPI document', () => {
     writeFileSync(file, JSON.stringify(doc, null, 2));
     const cli = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
     const ruleset = join(__dirname, 'support/spectral-owasp.yaml');
-    const { stdout } = await run(process.execPath, [
-      cli,
-      'lint',
-      file,
-      '--ruleset',
-      ruleset,
-      '--format',
-      'json',
-      '--quiet',
-    ]).catch((failure) => failure);
+    const { stdout } = await run(
+      process.execPath,
+      [cli, 'lint', file, '--ruleset', ruleset, '--format', 'json', '--quiet'],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((failure) => failure);
     const report = JSON.parse(stdout) as { code: string; path: string[] }[];
     // The ruleset ran: it has findings on the response side, which the service writes itself.
     expect(report.some((finding) => finding.code.endsWith('string-limit'))).toBe(true);

@@ -59,24 +59,25 @@ describe('security headers over http', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['home', '/'],
-    ['list', '/ai-seo-courses'],
-    ['course', `/ai-seo-courses/${SLUG}`],
-    ['finder', '/ai-seo-courses/finder'],
-    ['methodology', '/ai-seo-courses/methodology'],
-    ['a missing course (HTML 404)', '/ai-seo-courses/no-such-course'],
-    ['an unknown path (HTML 404)', '/no/such/page'],
+    ['home', '/', 200],
+    ['list', '/ai-seo-courses', 200],
+    ['course', `/ai-seo-courses/${SLUG}`, 200],
+    ['finder', '/ai-seo-courses/finder', 200],
+    ['methodology', '/ai-seo-courses/methodology', 200],
+    ['a missing course', '/ai-seo-courses/no-such-course', 404],
+    ['an unknown path', '/no/such/page', 404],
   ])(
-    'a page, %s: its own files only, no framing, isolated, no powerful features',
-    async (_, path) => {
+    'a page, %s (%d): its own files only, no framing, isolated, no powerful features',
+    async (_, path, status) => {
       const response = await t.get(path, HTML);
+      expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       const headers = securityHeaders(response);
       expect(directives(headers['content-security-policy'])).toEqual({
         'default-src': "'self'",
         'script-src': "'self'",
         'style-src': "'self'",
-        'img-src': "'self' data:",
+        'img-src': "'self'",
         'font-src': "'self'",
         'connect-src': "'self'",
         'object-src': "'none'",
@@ -100,11 +101,38 @@ describe('security headers over http', () => {
     },
   );
 
-  it('Swagger UI: its own policy, which allows its inline styles and calls to PUBLIC_URL', async () => {
+  it('a page route’s Markdown and JSON variants get the page’s set too, CORS still open', async () => {
+    const page = securityHeaders(await t.get('/', HTML));
+    for (const [path, accept] of [
+      ['/', 'application/json'],
+      [`/ai-seo-courses/${SLUG}`, 'text/markdown'],
+    ]) {
+      const response = await t.get(path, { headers: { Accept: accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain(accept);
+      expect(securityHeaders(response)).toEqual(page);
+    }
+  });
+
+  it('HEAD of a page and of an API answer: the same set as GET', async () => {
+    for (const [path, init] of [
+      ['/ai-seo-courses', HTML],
+      ['/api/v1/courses', {}],
+    ] as const) {
+      const get = await t.get(path, init);
+      const head = await t.get(path, { ...init, method: 'HEAD' });
+      expect([head.status, get.status]).toEqual([200, 200]);
+      expect(securityHeaders(head)).toEqual(securityHeaders(get));
+    }
+  });
+
+  it('Swagger UI: its own policy, which allows its inline styles, data: images and calls to PUBLIC_URL', async () => {
     const response = await t.get('/api/v1/docs');
+    expect(response.status).toBe(200);
     const policy = directives(securityHeaders(response)['content-security-policy']);
     expect(policy['script-src']).toBe("'self'");
     expect(policy['style-src']).toBe("'self' 'unsafe-inline'");
+    expect(policy['img-src']).toBe("'self' data:");
     expect(policy['connect-src']).toBe("'self' http://localhost:3000");
     expect(policy['frame-ancestors']).toBe("'none'");
     expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
@@ -116,14 +144,17 @@ describe('security headers over http', () => {
     ['the OpenAPI document', '/api/v1/openapi.json', 200],
     ['a 404', '/api/v1/courses/no-such-course', 404],
     ['a 422', '/api/v1/courses?level=expert', 422],
-    ['an unknown API path, asked for HTML', '/api/v1/nowhere', 404],
+    ['an unknown API path', '/api/v1/nowhere', 404],
     ['the stylesheet', '/assets/site.css', 200],
     ['a probe', '/healthz', 200],
-  ])('%s, not a page: the minimal set and open CORS', async (_, path, status) => {
-    const response = await t.get(path, HTML);
-    expect(response.status).toBe(status);
-    expect(securityHeaders(response)).toEqual(API_SET);
-  });
+  ])(
+    '%s, asked for by a browser, is not a page: the minimal set and open CORS',
+    async (_, path, status) => {
+      const response = await t.get(path, HTML);
+      expect(response.status).toBe(status);
+      expect(securityHeaders(response)).toEqual(API_SET);
+    },
+  );
 
   it('MCP: the minimal set, answers and errors alike', async () => {
     const answer = await t.get('/mcp', mcpCall('search_courses', {}));
@@ -136,9 +167,11 @@ describe('security headers over http', () => {
 
   it.each([
     ['a page', `/ai-seo-courses/${SLUG}`, HTML.headers],
+    ['Swagger UI', '/api/v1/docs', HTML.headers],
     ['an API answer', `/api/v1/courses/${SLUG}`, {}],
   ])('a 304 of %s carries the same set as its 200', async (_, path, headers) => {
     const first = await t.get(path, { headers });
+    expect(first.status).toBe(200);
     const again = await t.get(path, {
       headers: { ...headers, 'If-None-Match': first.headers.get('etag')! },
     });
@@ -155,14 +188,16 @@ describe('security headers when PUBLIC_URL is https', () => {
   afterAll(() => t.close());
 
   it.each([
-    ['a page', '/', HTML],
-    ['an API answer', '/api/v1/courses', {}],
-    ['an error', '/api/v1/courses/no-such-course', {}],
-    ['MCP', '/mcp', mcpCall('search_courses', {})],
-  ])('%s tells browsers to come back over https only (HSTS)', async (_, path, init) => {
-    const response = await t.get(path, init);
-    expect(response.headers.get('strict-transport-security')).toBe(
-      'max-age=31536000; includeSubDomains',
-    );
-  });
+    ['a page', '/', HTML, 200],
+    ['an API answer', '/api/v1/courses', {}, 200],
+    ['an error', '/api/v1/courses/no-such-course', {}, 404],
+    ['MCP', '/mcp', mcpCall('search_courses', {}), 200],
+  ])(
+    '%s tells browsers to come back over https only, for a year, to this host (HSTS)',
+    async (_, path, init, status) => {
+      const response = await t.get(path, init);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    },
+  );
 });

@@ -168,7 +168,7 @@ export const methodNotAllowedErrorSchema = errorBody(
 
 export const badRequestErrorSchema = errorBody(
   'bad_request',
-  `A request the server will not read: malformed or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters (400), headers not received within 10 s (408), a body (413), a URL over ${MAX_URL_TEXT} (414) or headers over 16 KB (431).`,
+  `A request the server will not read: malformed (400), headers not received within 10 s (408), a body (413), a URL over ${MAX_URL_TEXT} (414), headers over 16 KB or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters (431).`,
 ).meta({ id: 'BadRequestError' });
 
 export const internalErrorSchema = errorBody(

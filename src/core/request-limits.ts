@@ -10,7 +10,7 @@
  */
 export const MAX_URL_LENGTH = 12 * 1024;
 
-/** The longest `If-None-Match`, else 400: a list of some 60 of the service's entity tags. */
+/** The longest `If-None-Match`, else 431: a list of some 60 of the service's entity tags. */
 export const MAX_IF_NONE_MATCH_LENGTH = 2048;
 
 /** "12 KB", for messages and documentation. */

@@ -18,13 +18,13 @@ import { cors } from './cors.middleware';
 import { FixedWindowStorage } from './fixed-window.storage';
 import { HttpErrorFilter } from './http-error.filter';
 import { refuseWrites } from './method-not-allowed.middleware';
+import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
 import { RedisConnection } from './redis.connection';
 import type { Representation } from './representation';
-import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { RepresentationInterceptor } from './representation.interceptor';
-import { SecurityHeaders } from './security-headers';
 import { requestContext } from './request-context.middleware';
+import { SecurityHeaders } from './security-headers';
 import {
   answerUnreadableRequests,
   applyTimeouts,
@@ -42,8 +42,8 @@ export class RateLimitModule {}
 
 /**
  * At most 2000 bodies, and at most 16 M units of body bytes and key characters (at most 32 MB):
- * URLs, and `Accept` on negotiated pages, are the client's to vary, and 2000 pages of
- * 60 KB with 8 KB keys filled over 300 MB of heap.
+ * URLs (up to 12 KB), and `Accept` on negotiated pages, are the client's to vary, and 2000 pages
+ * of 60 KB under 8 KB keys once filled over 300 MB of heap.
  */
 export const RESPONSE_CACHE_ENTRIES = 2000;
 export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;

@@ -105,7 +105,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (error.code === 'not_found' && this.notFoundPage && !MACHINE_PATHS.test(request.path)) {
       response.vary('Accept');
       if (request.accepts(['application/json', 'text/html']) === 'text/html') {
-        this.headers.applyPage('site', request, response);
+        this.headers.applyPagePolicy('site', request, response);
         response
           .status(404)
           .setHeader('Cache-Control', 'no-store')

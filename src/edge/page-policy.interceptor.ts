@@ -26,7 +26,11 @@ export class PagePolicyInterceptor implements NestInterceptor {
     ]);
     if (policy) {
       const http = context.switchToHttp();
-      this.headers.applyPage(policy, http.getRequest<Request>(), http.getResponse<Response>());
+      this.headers.applyPagePolicy(
+        policy,
+        http.getRequest<Request>(),
+        http.getResponse<Response>(),
+      );
     }
     return next.handle();
   }

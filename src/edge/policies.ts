@@ -27,9 +27,11 @@ export const VaryOn = (...headers: string[]) =>
 export const NoStore = () => SetMetadata(NO_STORE, true);
 
 /**
- * The route serves pages for people (HTML): they get a page's security headers (a Content Security
- * Policy that allows the service's own files only, no framing) over the API's minimal set.
- * `'docs'` is Swagger UI's policy, which also allows its inline styles.
+ * The route serves pages for people (HTML): its responses get a page's security headers (a Content
+ * Security Policy that allows the service's own files only, no framing, same-origin embedding) over
+ * the API's minimal set; so do the Markdown and JSON variants it negotiates, which are for reading
+ * (`fetch` with CORS still works). The plain-data companions (`/ai-seo-courses.json`, `.md`) are
+ * not page routes. `'docs'` is Swagger UI's policy, which also allows its inline styles.
  */
 export type PagePolicy = 'site' | 'docs';
 export const ServesPages = (policy: PagePolicy = 'site') => SetMetadata(SERVES_PAGES, policy);

@@ -53,13 +53,13 @@ export class RepresentationInterceptor implements NestInterceptor {
     }
     if (response.hasHeader('Cache-Control')) return next.handle();
     if (noStore) {
-      // Made for this request alone: compressed, quickly, into the one coding it accepts.
+      // Made for this request alone: compressed into the one coding it accepts.
       const coding = acceptedCoding(request);
       return next.handle().pipe(
         mergeMap(async (result) => {
           const representation = Representation.of(result, response);
           if (!representation) return result;
-          if (coding) await representation.compress([coding], 'fast');
+          if (coding) await representation.compress([coding]);
           return representation;
         }),
       );
@@ -74,7 +74,7 @@ export class RepresentationInterceptor implements NestInterceptor {
                 const representation = Representation.of(result, response);
                 if (!representation) return result;
                 // Kept for the dataset version: compressed now, once, into every coding.
-                await representation.compress(['br', 'gzip'], 'best');
+                await representation.compress(['br', 'gzip']);
                 await this.cache.set(key, representation);
                 return representation;
               }),

@@ -8,7 +8,7 @@ import { Metrics } from '../ops/metrics.service';
 import { QUERY_LOGGABLE } from './representation.interceptor';
 
 /**
- * The first middleware of every request, unknown paths and refusals included: its id
+ * Right after the security headers, for every request, unknown paths and refusals included: its id
  * (`X-Request-Id`), `Connection: close` while draining, and one access log line (with
  * `trace_id` when tracing is on) and metric once the response is finished or aborted (§8, §11).
  */

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { PagePolicy } from './policies';
 
@@ -8,8 +8,6 @@ import type { PagePolicy } from './policies';
  * `@ServesPages()` and gets the pages' policy on top; Swagger UI its own, which allows the inline
  * styles it draws with. HSTS only when the service is reached over https (`PUBLIC_URL`).
  */
-
-type Middleware = (request: Request, response: Response, next: NextFunction) => void;
 
 /** What browsers may do on our pages: nothing of the camera, microphone, location, payments… */
 const PERMISSIONS_POLICY = [
@@ -21,11 +19,11 @@ const PERMISSIONS_POLICY = [
   'microphone=()',
   'payment=()',
   'usb=()',
-  'interest-cohort=()',
 ].join(', ');
 
 function hsts(https: boolean) {
-  return https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+  // The service's own host only: its subdomains are the domain owner's to pin.
+  return https ? { maxAge: 31_536_000, includeSubDomains: false } : false;
 }
 
 /**
@@ -39,7 +37,8 @@ function pageDirectives(policy: PagePolicy, publicOrigin: string) {
     scriptSrc: ["'self'"],
     // Swagger UI draws with inline style attributes; the site's pages never do.
     styleSrc: policy === 'docs' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-    imgSrc: ["'self'", 'data:'],
+    // Swagger UI draws icons from data: URIs; the site's pages have none.
+    imgSrc: policy === 'docs' ? ["'self'", 'data:'] : ["'self'"],
     fontSrc: ["'self'"],
     connectSrc: policy === 'docs' ? ["'self'", publicOrigin] : ["'self'"],
     objectSrc: ["'none'"],
@@ -51,8 +50,8 @@ function pageDirectives(policy: PagePolicy, publicOrigin: string) {
 
 export class SecurityHeaders {
   /** Every response: an API's minimal set; CORS stays the contract's (cors.middleware.ts). */
-  readonly api: Middleware;
-  private readonly pages: Record<PagePolicy, Middleware>;
+  readonly api: RequestHandler;
+  private readonly pages: Record<PagePolicy, RequestHandler>;
 
   constructor(publicUrl: string) {
     const { protocol, origin } = new URL(publicUrl);
@@ -73,7 +72,7 @@ export class SecurityHeaders {
       xFrameOptions: { action: 'deny' },
       xPermittedCrossDomainPolicies: false,
       xXssProtection: false,
-    }) as Middleware;
+    }) as RequestHandler;
     const page = (policy: PagePolicy) =>
       helmet({
         contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(policy, origin) },
@@ -82,13 +81,16 @@ export class SecurityHeaders {
         referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
         strictTransportSecurity: hsts(https),
         xFrameOptions: { action: 'deny' },
-      }) as Middleware;
+      }) as RequestHandler;
     this.pages = { site: page('site'), docs: page('docs') };
   }
 
   /** Puts a page policy's headers on a response (over the API's set). */
-  applyPage(policy: PagePolicy, request: Request, response: Response): void {
-    this.pages[policy](request, response, () => undefined);
+  applyPagePolicy(policy: PagePolicy, request: Request, response: Response): void {
+    // helmet sets headers synchronously and reports a bad option through `next`.
+    this.pages[policy](request, response, (error?: unknown) => {
+      if (error) throw error;
+    });
     response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
   }
 }

@@ -8,7 +8,8 @@ import { CLIENT_ERRORS } from './http-error.filter';
 
 /**
  * Requests the service will not read (decisions §5), answered with the contract's error body:
- * those Node's HTTP parser refuses before Express sees them, and URLs that are too long or malformed.
+ * those Node's HTTP parser refuses before Express sees them, URLs that are too long or malformed,
+ * and an over-long `If-None-Match`.
  */
 
 export interface HttpTimeouts {
@@ -97,7 +98,8 @@ function decodes(path: string): boolean {
 /**
  * Express middleware for requests the service will not read: a URL longer than MAX_URL_LENGTH
  * (414), a path with a malformed %-escape (400), an `If-None-Match` longer than
- * MAX_IF_NONE_MATCH_LENGTH (400). A query's malformed escapes are the parameters' problem.
+ * MAX_IF_NONE_MATCH_LENGTH (431, a header field too large, RFC 6585). A query's malformed escapes
+ * are the parameters' problem.
  */
 export function refuseUnreadable(request: Request, response: Response, next: NextFunction): void {
   const refusal = unreadable(request);
@@ -113,7 +115,7 @@ function unreadable(request: Request): [status: number, message: string] | undef
   if (request.originalUrl.length > MAX_URL_LENGTH) return [414, CLIENT_ERRORS[414]];
   if (!decodes(request.path)) return [400, CLIENT_ERRORS[400]];
   if ((request.headers['if-none-match']?.length ?? 0) > MAX_IF_NONE_MATCH_LENGTH) {
-    return [400, `If-None-Match is longer than ${MAX_IF_NONE_MATCH_LENGTH} characters.`];
+    return [431, `If-None-Match is longer than ${MAX_IF_NONE_MATCH_LENGTH} characters.`];
   }
   return undefined;
 }

@@ -120,7 +120,7 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
     ApiHeader({
       name: 'If-None-Match',
       required: false,
-      description: `ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body. Longer than ${MAX_IF_NONE_MATCH_LENGTH} characters: 400.`,
+      description: `ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body. Longer than ${MAX_IF_NONE_MATCH_LENGTH} characters: 431.`,
       schema: { type: 'string', maxLength: MAX_IF_NONE_MATCH_LENGTH, examples: ['"3f2a9c1e7b"'] },
     }),
     ApiResponse({
@@ -159,7 +159,7 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
     }),
     ApiResponse({
       status: 'default',
-      description: `A request refused before it reaches the operation: 400, 408, 413, 414 or 431 \`bad_request\` (malformed or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters, too slow, a body, a URL over ${MAX_URL_TEXT}, headers over 16 KB), or 405 \`method_not_allowed\` for a method other than GET, HEAD or OPTIONS (with \`Allow\`).`,
+      description: `A request refused before it reaches the operation: 400, 408, 413, 414 or 431 \`bad_request\` (malformed, too slow, a body, a URL over ${MAX_URL_TEXT}, headers over 16 KB or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters), or 405 \`method_not_allowed\` for a method other than GET, HEAD or OPTIONS (with \`Allow\`).`,
       standardSchema: z.union([badRequestErrorSchema, methodNotAllowedErrorSchema]),
       headers: { Allow: ref('Allow'), ...ERROR_HEADERS },
       examples: FIXED_EXAMPLES.default,

@@ -86,7 +86,7 @@ function description(config: AppConfig): string {
 
 Responses are publicly cacheable for 5 minutes and carry an \`ETag\` (send \`If-None-Match\` for a 304). CORS is open. Requests are limited per minute (${config.rateLimitPerIp} per IP, ${config.rateLimitPerAssistant} per verified AI assistant); over the limit the answer is 429 with \`Retry-After\`.
 
-Every error has the body \`{"error": {"code", "message", "details"?}}\`, also outside the operations below: an unknown path is 404 \`not_found\`; a method other than GET, HEAD or OPTIONS is 405 \`method_not_allowed\` with \`Allow\`; a request the server will not read (malformed, a body too large, a URL over ${MAX_URL_TEXT}, an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters, a request line and headers over 16 KB, headers not received within 10 s) is 400, 413, 414, 431 or 408 \`bad_request\`.`;
+Every error has the body \`{"error": {"code", "message", "details"?}}\`, also outside the operations below: an unknown path is 404 \`not_found\`; a method other than GET, HEAD or OPTIONS is 405 \`method_not_allowed\` with \`Allow\`; a request the server will not read (malformed, a body too large, a URL over ${MAX_URL_TEXT}, a request line and headers over 16 KB or an \`If-None-Match\` over ${MAX_IF_NONE_MATCH_LENGTH} characters, headers not received within 10 s) is 400, 413, 414, 431 or 408 \`bad_request\`.`;
 }
 
 /**
