@@ -3,37 +3,43 @@ import { join } from 'node:path';
 
 /**
  * The import direction of `src/` is enforced by `npm run lint` (eslint.config.mjs): a file planted
- * in a folder with an import its folder may not make is an error; allowed imports are not.
+ * in a folder with an import its folder may not make is an error; allowed imports are not. So is a
+ * source file over 300 lines.
  */
 
 const ROOT = join(__dirname, '..');
 
 /**
- * Lints one planted file per case with the project's ESLint config, in one Node process (the
- * config is an ES module, which jest's loader cannot import), and returns each case's
- * `no-restricted-imports` messages.
+ * Lints planted files with the project's ESLint config, in one Node process (the config is an ES
+ * module, which jest's loader cannot import), and returns each file's messages from one rule.
  */
-function restrictedImports(cases: [file: string, specifier: string][]): string[][] {
+function lintMessages(rule: string, files: [file: string, code: string][]): string[][] {
   const script = `
     const { ESLint } = await import('eslint');
     const eslint = new ESLint({ cwd: process.cwd() });
-    const cases = JSON.parse(process.argv[1]);
+    const [rule, files] = JSON.parse(process.argv[1]);
     const found = [];
-    for (const [file, specifier] of cases) {
-      const code = "import { x } from '" + specifier + "';\\nexport const y = x;\\n";
-      const [result] = await eslint.lintText(code, { filePath: file });
-      found.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+    for (const [filePath, code] of files) {
+      const [result] = await eslint.lintText(code, { filePath });
+      found.push(result.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
     }
     console.log(JSON.stringify(found));`;
   const output = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify(cases)],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-    },
+    ['--input-type=module', '-e', script, JSON.stringify([rule, files])],
+    { cwd: ROOT, encoding: 'utf8' },
   );
   return JSON.parse(output);
+}
+
+function restrictedImports(cases: [file: string, specifier: string][]): string[][] {
+  return lintMessages(
+    'no-restricted-imports',
+    cases.map(([file, specifier]) => [
+      file,
+      `import { x } from '${specifier}';\nexport const y = x;\n`,
+    ]),
+  );
 }
 
 const FORBIDDEN: [string, string][] = [
@@ -75,4 +81,18 @@ describe('folders import only the folders below them', () => {
       expect(found[i]).toEqual([]);
     },
   );
+});
+
+describe('no source file in src/ is over 300 lines', () => {
+  const lines = (count: number) =>
+    Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
+
+  it('lint refuses a 301-line source file and accepts 300 lines, or a longer spec', () => {
+    const found = lintMessages('max-lines', [
+      ['src/catalog/planted.ts', lines(301)],
+      ['src/catalog/planted.ts', lines(300)],
+      ['src/catalog/planted.spec.ts', lines(400)],
+    ]);
+    expect(found).toEqual([[expect.stringContaining('Maximum allowed is 300')], [], []]);
+  });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
-import * as vocabulary from '../src/catalog/vocabulary';
+import * as vocabulary from '../src/catalog/vocabulary.schema';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
 import {

@@ -6,7 +6,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { courseSchema } from '../src/catalog/course.schema';
-import * as vocabulary from '../src/catalog/vocabulary';
+import * as vocabulary from '../src/catalog/vocabulary.schema';
 import { QUESTIONS } from '../src/catalog/vocabulary';
 import { comparisonSchema } from '../src/comparisons/comparisons.schema';
 import { listMetaSchema, metaSchema } from '../src/core/envelope.schema';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { COVERAGE_MAX, COVERAGE_KEYS } from './vocabulary';
 import {
   aiGeoFocusSchema,
   budgetBandSchema,
   communitySchema,
-  COVERAGE_MAX,
-  COVERAGE_KEYS,
   courseStatusSchema,
   currencySchema,
   formatSchema,
@@ -14,7 +13,7 @@ import {
   sourceTypeSchema,
   updateCadenceSchema,
   verificationStatusSchema,
-} from './vocabulary';
+} from './vocabulary.schema';
 import { dateSchema, urlSchema } from '../core/envelope.schema';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/slug';
 import { RULE_4, trackingMarker } from './link-rules';

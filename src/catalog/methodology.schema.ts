@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, urlSchema } from '../core/envelope.schema';
 import { schemaReference } from './course.schema';
-import { budgetBandSchema } from './vocabulary';
+import { budgetBandSchema } from './vocabulary.schema';
 
 const fit = z.number().min(0).max(1);
 const factor = z.number().min(0);

@@ -1,13 +1,10 @@
+import { type BudgetBand, type Level, type Sort, type Topic } from '../catalog/vocabulary';
 import {
-  type BudgetBand,
   budgetBandSchema,
-  type Level,
   levelSchema,
-  type Sort,
   sortSchema,
-  type Topic,
   topicSchema,
-} from '../catalog/vocabulary';
+} from '../catalog/vocabulary.schema';
 import { QueryBoolean, QueryEnum, Slug } from '../core/validation/input-decorators';
 
 /** The query of `searchCourses` and the arguments of `search_courses`. All optional. */

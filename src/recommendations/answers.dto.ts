@@ -1,34 +1,22 @@
 import {
   type BudgetBand,
-  budgetBandSchema,
   type Freshness,
-  freshnessSchema,
   type LearningStyle,
-  learningStyleSchema,
   type Level,
-  levelSchema,
   type OperatingModel,
-  operatingModelSchema,
   QUESTIONS,
   type Topic,
-  topicSchema,
 } from '../catalog/vocabulary';
+import { ANSWER_VOCABULARIES } from '../catalog/vocabulary.schema';
 import { QueryEnum } from '../core/validation/input-decorators';
 import { ReportedAs } from '../core/validation/input-metadata';
 
-/** Each answer's vocabulary: the values and labels its question offers (`QUESTIONS`). */
-const VOCABULARY_OF = {
-  experience: levelSchema,
-  objective: topicSchema,
-  learning_style: learningStyleSchema,
-  freshness: freshnessSchema,
-  budget: budgetBandSchema,
-  operating_model: operatingModelSchema,
-};
-
 /** One of the six finder answers: its question, values and labels, from the vocabulary. */
 function Answer(name: keyof typeof QUESTIONS): PropertyDecorator {
-  return QueryEnum(VOCABULARY_OF[name], { description: QUESTIONS[name].question, required: true });
+  return QueryEnum(ANSWER_VOCABULARIES[name], {
+    description: QUESTIONS[name].question,
+    required: true,
+  });
 }
 
 /**

@@ -5,38 +5,35 @@ import {
   matchThresholdSchema,
   resultLimitSchema,
 } from '../catalog/methodology.schema';
-import {
-  budgetBandSchema,
-  freshnessSchema,
-  learningStyleSchema,
-  levelSchema,
-  operatingModelSchema,
-  QUESTIONS,
-  topicSchema,
-} from '../catalog/vocabulary';
+import { QUESTIONS } from '../catalog/vocabulary';
+import { ANSWER_VOCABULARIES as VOCABULARY } from '../catalog/vocabulary.schema';
 import { envelopeSchema, invalidAnswersErrorSchema, urlSchema } from '../core/envelope.schema';
 
 /** The six answers as a recommendation echoes them. */
 const answersSchema = z
   .strictObject({
-    experience: levelSchema.describe(QUESTIONS.experience.question),
-    objective: topicSchema.describe(QUESTIONS.objective.question),
-    learning_style: learningStyleSchema.describe(QUESTIONS.learning_style.question),
-    freshness: freshnessSchema.describe(QUESTIONS.freshness.question),
-    budget: budgetBandSchema.describe(QUESTIONS.budget.question),
-    operating_model: operatingModelSchema.describe(QUESTIONS.operating_model.question),
+    experience: VOCABULARY.experience.describe(QUESTIONS.experience.question),
+    objective: VOCABULARY.objective.describe(QUESTIONS.objective.question),
+    learning_style: VOCABULARY.learning_style.describe(QUESTIONS.learning_style.question),
+    freshness: VOCABULARY.freshness.describe(QUESTIONS.freshness.question),
+    budget: VOCABULARY.budget.describe(QUESTIONS.budget.question),
+    operating_model: VOCABULARY.operating_model.describe(QUESTIONS.operating_model.question),
   })
   .describe('The six answers as given, in the order of the questions.');
 
 /** Every allowed value of every answer: `details.answer_options` of an `invalid_answers` error. */
 export const answerOptionsSchema = z
   .strictObject({
-    experience: z.array(levelSchema).describe('The values `experience` takes.'),
-    objective: z.array(topicSchema).describe('The values `objective` takes.'),
-    learning_style: z.array(learningStyleSchema).describe('The values `learning_style` takes.'),
-    freshness: z.array(freshnessSchema).describe('The values `freshness` takes.'),
-    budget: z.array(budgetBandSchema).describe('The values `budget` takes.'),
-    operating_model: z.array(operatingModelSchema).describe('The values `operating_model` takes.'),
+    experience: z.array(VOCABULARY.experience).describe('The values `experience` takes.'),
+    objective: z.array(VOCABULARY.objective).describe('The values `objective` takes.'),
+    learning_style: z
+      .array(VOCABULARY.learning_style)
+      .describe('The values `learning_style` takes.'),
+    freshness: z.array(VOCABULARY.freshness).describe('The values `freshness` takes.'),
+    budget: z.array(VOCABULARY.budget).describe('The values `budget` takes.'),
+    operating_model: z
+      .array(VOCABULARY.operating_model)
+      .describe('The values `operating_model` takes.'),
   })
   .meta({
     id: 'AnswerOptions',
