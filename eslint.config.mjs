@@ -97,6 +97,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
+    // Libraries through their documented hooks: no private field or metadata key of theirs.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(_requestHandlers|commonOptions|throttlers)$/]',
+          message: "A library's private field: use its documented options or hooks.",
+        },
+        {
+          selector: 'Literal[value=/^THROTTLER:/]',
+          message: "@nestjs/throttler's private metadata key: use its decorators.",
+        },
+      ],
+    },
+  },
+  {
     // The MCP App and the test host page run in a browser frame.
     files: ['src/mcp/app/**/*.ts', 'test/support/mcp-host.mjs'],
     languageOptions: { globals: globals.browser },

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 /**
  * The import direction of `src/` is enforced by `npm run lint` (eslint.config.mjs): a file planted
- * in a folder with an import its folder may not make is an error; allowed imports are not. So is a
- * source file over 300 lines.
+ * in a folder with an import its folder may not make is an error; allowed imports are not. So are
+ * a source file over 300 lines and a reach into a library's private fields.
  */
 
 const ROOT = join(__dirname, '..');
@@ -94,5 +94,24 @@ describe('no source file in src/ is over 300 lines', () => {
       ['src/catalog/planted.spec.ts', lines(400)],
     ]);
     expect(found).toEqual([[expect.stringContaining('Maximum allowed is 300')], [], []]);
+  });
+});
+
+describe("no source file reaches into a library's private fields", () => {
+  it('lint refuses _requestHandlers, commonOptions, throttlers and THROTTLER: keys in src/', () => {
+    const found = lintMessages('no-restricted-syntax', [
+      ['src/edge/planted.ts', 'export const x = (server: any) => server._requestHandlers;\n'],
+      ['src/edge/planted.ts', 'export const x = (guard: any) => guard.commonOptions;\n'],
+      ['src/edge/planted.ts', 'export const x = (guard: any) => guard.throttlers;\n'],
+      ['src/edge/planted.ts', "export const key = 'THROTTLER:LIMITdefault';\n"],
+      ['src/edge/planted.ts', 'export const options = { throttlers: [] };\n'],
+    ]);
+    expect(found).toEqual([
+      [expect.stringContaining('private field')],
+      [expect.stringContaining('private field')],
+      [expect.stringContaining('private field')],
+      [expect.stringContaining('private metadata key')],
+      [],
+    ]);
   });
 });

@@ -675,17 +675,7 @@ describe('privacy', () => {
         name: 'recommend_courses',
         arguments: { experience: `${marker}-answer`, budget: 'free' },
       });
-      await loud.callTool({
-        name: 'recommend_courses',
-        arguments: {
-          experience: 'beginner',
-          objective: 'ai_geo',
-          learning_style: 'self_paced',
-          freshness: 'important',
-          budget: 'under_100',
-          operating_model: 'brand_client',
-        },
-      });
+      await loud.callTool({ name: 'recommend_courses', arguments: { ...SAMPLE_ANSWERS } });
       await loud.callTool({ name: 'compare_courses', arguments: { courses: [`${marker}-a`] } });
       await loud.callTool({ name: 'search_courses', arguments: { sort: marker } });
       await loud.readResource({ uri: `coursefinder://courses/${marker}` }).catch(() => undefined);

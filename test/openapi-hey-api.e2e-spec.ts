@@ -2,10 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { z } from 'zod';
-import * as vocabulary from '../src/catalog/vocabulary.schema';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
+import { VOCABULARIES } from './support/schemas';
 import {
   declarationOf,
   ERROR_TYPES,
@@ -209,13 +208,8 @@ describe('the types @hey-api/openapi-ts generates', () => {
   });
 
   it('emit each vocabulary once, as one named type used everywhere', () => {
-    const vocabularies = (Object.values(vocabulary) as unknown[]).filter(
-      (value): value is z.ZodEnum => value instanceof z.ZodEnum,
-    );
-    for (const schema of vocabularies) {
-      const { id } = z.globalRegistry.get(schema)!;
-      const values = schema.options as string[];
-      expect({ id, declaration: declarationOf(types, id!)?.trim().split('\n').at(-1) }).toEqual({
+    for (const { id, values } of VOCABULARIES) {
+      expect({ id, declaration: declarationOf(types, id)?.trim().split('\n').at(-1) }).toEqual({
         id,
         declaration: `export type ${id} = ${values.map((v) => `'${v}'`).join(' | ')};`,
       });

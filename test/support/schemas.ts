@@ -1,6 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
+import * as vocabularySchemas from '../../src/catalog/vocabulary.schema';
 
 /** ajv (draft 2020-12) validators made from the service's single zod definitions. */
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -24,3 +25,15 @@ export function expectValid(schema: z.ZodType, body: unknown): void {
     );
   }
 }
+
+/**
+ * Every named vocabulary `src/catalog/vocabulary.schema.ts` exports, with its component id and
+ * values: read from the module, so a vocabulary added there is checked everywhere this is used.
+ */
+export const VOCABULARIES = (Object.values(vocabularySchemas) as unknown[])
+  .filter((value): value is z.ZodEnum => value instanceof z.ZodEnum)
+  .map((schema) => ({
+    schema,
+    id: z.globalRegistry.get(schema)!.id!,
+    values: schema.options as string[],
+  }));
