@@ -12,12 +12,11 @@ FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca92
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/build.mjs ./scripts/
+COPY nest-cli.json tsconfig.json tsconfig.build.json ./
+COPY scripts/build-mcp-app.mjs ./scripts/
 COPY src ./src
-COPY scripts/build.mjs scripts/build-mcp-app.mjs ./scripts/
-# The server, then the MCP App (one HTML file bundled by esbuild, a build-time dependency).
-RUN node scripts/build.mjs
+# The MCP App (one HTML file bundled by esbuild, a build-time dependency), then the server (nest build).
+RUN npm run build
 
 # Production dependencies only.
 FROM node:24-bookworm-slim@sha256:d6aa754f16b3197301076f047b5def2f02ea1dbbc2ca920407d46d7ec7f87b20 AS deps

@@ -125,7 +125,7 @@ async function mcpResult(base, body) {
 }
 
 async function main() {
-  if (!args['no-build']) execSync('node scripts/build.mjs', { stdio: 'inherit' });
+  if (!args['no-build']) execSync('npm run --silent build', { stdio: 'inherit' });
   const service = await startService();
   const redisService = await startService({ REDIS_URL }).catch((error) => {
     console.warn(`courses-200-redis skipped: ${error.message}`);

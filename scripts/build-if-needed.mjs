@@ -21,5 +21,5 @@ if (built.some((path) => !existsSync(path) || statSync(path).mtimeMs < sources))
       ? 'Sources changed: building Course Finder…'
       : 'First start: building Course Finder (a few seconds)…',
   );
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 }

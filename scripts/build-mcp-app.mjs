@@ -1,12 +1,13 @@
 // Builds the MCP App (src/mcp/app/) into one self-contained HTML file, dist/mcp-app/course-finder.html:
 // main.ts and what it imports (the ext-apps app bridge, the finder's questions) bundled by esbuild
 // into one inline script, app.css inlined beside it. Nothing is fetched at run time: no CDN, no
-// external origin. `npm run build` (scripts/build.mjs) runs it after tsc, which starts from an
-// empty dist/; the jest setup runs it before the tests.
+// external origin. `npm run build` runs it first (`prebuild`, with `--fresh`: dist/ is emptied
+// before the Nest CLI compiles into it), `npm run start:dev` before the CLI starts watching, and
+// the jest setup before the tests.
 //
-//   node scripts/build-mcp-app.mjs
+//   node scripts/build-mcp-app.mjs [--fresh]
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,8 @@ export async function buildMcpApp() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--fresh'))
+    rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
   const { bytes, path } = await buildMcpApp();
   console.log(`mcp app: ${path} (${Math.round(bytes / 1024)} KiB)`);
 }

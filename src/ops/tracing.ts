@@ -2,7 +2,6 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import {
   BatchSpanProcessor,
@@ -47,8 +46,6 @@ export function startTracing(exporter?: SpanExporter): { shutdown(): Promise<voi
     instrumentations: [
       new HttpInstrumentation(),
       new ExpressInstrumentation(),
-      // No spans on Nest 12 yet: its supported range ends below 12 (open-telemetry/opentelemetry-js-contrib#3732).
-      new NestInstrumentation(),
       new IORedisInstrumentation({ dbStatementSerializer: (command) => command }),
     ],
   });
