@@ -131,7 +131,7 @@ describe.each(ERAS)('protocol %s', (version, mode) => {
     expect(linked.map((tool) => tool.name).sort()).toEqual(APP_TOOLS);
     for (const tool of linked) {
       expect(tool._meta).toMatchObject({ ui: { resourceUri: APP_URI }, 'ui/resourceUri': APP_URI });
-      expect(tool.title).toMatch(/\S/);
+      expect(tool.annotations?.title).toMatch(/\S/);
     }
   });
 

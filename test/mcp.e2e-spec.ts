@@ -170,7 +170,9 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
-      expect(tool.title).toBe(tool.annotations!.title);
+      // The display name is `annotations.title`, which hosts read when the tool has no top-level
+      // `title` (the library has no such option; docs/mcp.md says so).
+      expect(tool.title).toBeUndefined();
       expect(tool.annotations).toEqual({
         title: expect.stringMatching(/\S/),
         readOnlyHint: true,
@@ -430,22 +432,30 @@ describe('resources', () => {
     }
   });
 
+  const readError = (uri: string) =>
+    client.readResource({ uri }).then(
+      () => undefined,
+      (e: unknown) => e as McpError,
+    );
+
   it.each([
     'coursefinder://courses/no-such-course',
     'coursefinder://courses/Not%20A%20Slug',
     'foo://courses/answer-engine-foundations',
     'foo://courses',
     'foo://methodology',
-    'coursefinder://nothing',
-  ])('%s is an invalid-params error', async (uri) => {
-    const error = await client.readResource({ uri }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+  ])('%s is an invalid-params error naming the URI', async (uri) => {
+    const error = await readError(uri);
     expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(-32602);
-    // The URI asked for, in the error's data (SEP-2164), whichever refused it: ours or the library.
-    expect((error as McpError).data).toMatchObject({ uri });
+    expect(error!.code).toBe(-32602);
+    // A URI one of our resources refuses carries it in the error's data, with the REST body.
+    expect(error!.data).toMatchObject({ uri, error: { code: 'not_found' } });
+  });
+
+  it('a URI no resource matches is an invalid-params error of the library', async () => {
+    const error = await readError('coursefinder://nothing');
+    expect(error).toBeInstanceOf(McpError);
+    expect(error!.code).toBe(-32602);
   });
 
   it('completes the slug of the course template', async () => {

@@ -1,13 +1,13 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppConfig } from '../core/config';
+import type { Answer } from '../core/envelope';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
 import {
   comparisonNotFoundErrorSchema,
-  type Envelope,
   invalidParametersErrorSchema,
 } from '../core/envelope.schema';
-import { ApiRead } from '../openapi/api-operation.decorator';
+import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
 import { type Comparison, comparisonResponseSchema } from './comparisons.schema';
 import { ComparisonsService } from './comparisons.service';
@@ -52,9 +52,9 @@ export class ComparisonsController {
     },
   })
   compare(
-    @Query() query: CompareCoursesQuery,
+    @QueryInput() query: CompareCoursesQuery,
     @Res({ passthrough: true }) response: Response,
-  ): Envelope<Comparison> {
+  ): Answer<Comparison> {
     const comparison = this.comparisons.compare(query.courses);
     // The same comparison as a page, for people.
     const page = `${this.config.siteUrl}${SITE_PATHS.compare}?courses=${query.courses.join(',')}`;

@@ -1,13 +1,10 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import type { Course } from '../catalog/course.schema';
+import type { Answer } from '../core/envelope';
 import { API_PREFIX } from '../core/paths';
-import {
-  type Envelope,
-  invalidParametersErrorSchema,
-  notFoundErrorSchema,
-} from '../core/envelope.schema';
+import { invalidParametersErrorSchema, notFoundErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
-import { ApiRead } from '../openapi/api-operation.decorator';
+import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorator';
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from './courses.schema';
 import { CoursesService } from './courses.service';
@@ -43,7 +40,7 @@ export class CoursesController {
       },
     },
   })
-  search(@Query() query: SearchCoursesQuery): Envelope<Course[]> {
+  search(@QueryInput() query: SearchCoursesQuery): Answer<Course[]> {
     return this.courses.search(query);
   }
 
@@ -77,7 +74,7 @@ export class CoursesController {
       },
     },
   })
-  get(@Param() { slug }: CourseSlug, @Query() _query: NoQuery): Envelope<Course> {
+  get(@PathInput() { slug }: CourseSlug, @QueryInput() _query: NoQuery): Answer<Course> {
     return this.courses.get(slug);
   }
 }

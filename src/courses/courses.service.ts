@@ -4,8 +4,7 @@ import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
 import { type Sort, TOPIC_COVERAGE, type Topic } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
-import { envelope } from '../core/envelope';
-import type { Envelope } from '../core/envelope.schema';
+import { Answer } from '../core/envelope';
 import { isSlug } from '../core/slug';
 import type { SearchCoursesQuery } from './courses.dto';
 
@@ -63,17 +62,17 @@ export function searchCourses(courses: readonly Course[], query: SearchCoursesQu
 export class CoursesService {
   constructor(private readonly catalog: CatalogService) {}
 
-  search(query: SearchCoursesQuery): Envelope<Course[]> {
+  search(query: SearchCoursesQuery): Answer<Course[]> {
     const snapshot = this.catalog.snapshot();
     const courses = searchCourses(snapshot.courses, query);
-    return envelope(snapshot.meta, courses, courses.length);
+    return new Answer(courses, snapshot.meta, courses.length);
   }
 
-  get(slug: string): Envelope<Course> {
+  get(slug: string): Answer<Course> {
     const snapshot = this.catalog.snapshot();
     const course = isSlug(slug) ? snapshot.bySlug.get(slug) : undefined;
     if (!course)
       throw new DomainError('not_found', `No course has the slug "${slug.slice(0, 100)}".`);
-    return envelope(snapshot.meta, course);
+    return new Answer(course, snapshot.meta);
   }
 }

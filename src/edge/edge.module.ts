@@ -7,6 +7,7 @@ import { json } from 'express';
 import { Keyv } from 'keyv';
 import type { Logger } from 'pino';
 import { AppConfig } from '../core/config';
+import { EnvelopeInterceptor } from '../core/envelope';
 import { MCP_PATH } from '../core/paths';
 import { Lifecycle } from '../ops/lifecycle';
 import { LOG } from '../ops/logger';
@@ -75,7 +76,7 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
  *    read-only methods → the MCP endpoint's JSON body;
  * 2. guard: the rate limit (`@nestjs/throttler`);
  * 3. interceptors: a page's security headers (`@ServesPages()`), then representations, conditional
- *    GET and the response cache;
+ *    GET and the response cache, then the `{data, meta}` envelope of a service's answer;
  * 4. pipe: input classes (`ValidationPipe`);
  * 5. filter: every error as the contract's body.
  *
@@ -109,6 +110,7 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: PagePolicyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: RepresentationInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     // Every controller input is an input class validated here, from the query string's text.
     { provide: APP_PIPE, useValue: new InputValidationPipe('query') },
     { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import { type Envelope, invalidParametersErrorSchema } from '../core/envelope.schema';
+import type { Answer } from '../core/envelope';
+import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
-import { ApiRead } from '../openapi/api-operation.decorator';
+import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.schema';
 import { FinderService } from './finder.service';
 
@@ -27,7 +28,7 @@ export class FinderController {
       },
     },
   })
-  get(@Query() _query: NoQuery): Envelope<FinderQuestions> {
+  get(@QueryInput() _query: NoQuery): Answer<FinderQuestions> {
     return this.finder.get();
   }
 }

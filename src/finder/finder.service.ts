@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 import { AppConfig } from '../core/config';
-import { envelope } from '../core/envelope';
-import type { Envelope } from '../core/envelope.schema';
+import { Answer } from '../core/envelope';
 import type { FinderQuestions } from './finder.schema';
 
 @Injectable()
@@ -21,7 +20,7 @@ export class FinderService {
     };
   }
 
-  get(): Envelope<FinderQuestions> {
-    return envelope(this.catalog.snapshot().meta, this.questions);
+  get(): Answer<FinderQuestions> {
+    return new Answer(this.questions, this.catalog.snapshot().meta);
   }
 }

@@ -1,10 +1,12 @@
-import { UseFilters } from '@nestjs/common';
+import { UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
 import { DomainError } from '../core/domain-error';
+import { EnvelopeInterceptor } from '../core/envelope';
 import { CoursesService } from '../courses/courses.service';
 import { MethodologyService } from '../methodology/methodology.service';
 import { ResourceErrorFilter } from './mcp-errors';
+import { ResourceContentsInterceptor } from './tool-result.interceptor';
 
 /** The resources (decisions §1): the same bodies as `/ai-seo-courses.json`, `/api/v1/methodology` and `/api/v1/courses/{slug}`. */
 
@@ -19,13 +21,9 @@ export function unknownResource(uri: string): DomainError {
   return new DomainError('not_found', `Unknown resource: ${uri.slice(0, 200)}`);
 }
 
-/** A resource's body as its one JSON content. */
-function json(uri: string, body: object) {
-  return { contents: [{ uri, mimeType: JSON_TYPE, text: JSON.stringify(body) }] };
-}
-
 @McpController()
 @UseFilters(ResourceErrorFilter)
+@UseInterceptors(ResourceContentsInterceptor, EnvelopeInterceptor)
 export class CourseFinderResources {
   constructor(
     private readonly courses: CoursesService,
@@ -41,7 +39,7 @@ export class CourseFinderResources {
   })
   allCourses(@Payload() { uri }: { uri: string }) {
     if (uri !== COURSES_URI) throw unknownResource(uri);
-    return json(uri, this.courses.search({ include_inactive: true }));
+    return this.courses.search({ include_inactive: true });
   }
 
   @Resource({
@@ -53,7 +51,7 @@ export class CourseFinderResources {
   })
   liveMethodology(@Payload() { uri }: { uri: string }) {
     if (uri !== METHODOLOGY_URI) throw unknownResource(uri);
-    return json(uri, this.methodology.get());
+    return this.methodology.get();
   }
 
   @ResourceTemplate({
@@ -64,6 +62,6 @@ export class CourseFinderResources {
   })
   oneCourse(@Payload() { uri, slug }: { uri: string; slug: string }) {
     if (!uri.startsWith(`${COURSES_URI}/`)) throw unknownResource(uri);
-    return json(uri, this.courses.get(slug));
+    return this.courses.get(slug);
   }
 }

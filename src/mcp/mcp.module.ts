@@ -1,11 +1,5 @@
 import { Module } from '@nestjs/common';
-import {
-  type CompleteRequestParams,
-  type CompleteResult,
-  type ListToolsResult,
-  type McpServer,
-  ProtocolError,
-} from '@modelcontextprotocol/server';
+import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
@@ -49,48 +43,6 @@ export function completeSlug(
   };
 }
 
-type Handler = (request: { params?: { uri?: unknown } }, context: unknown) => unknown;
-
-/**
- * What the library leaves out of its answers, added around its handlers where its documentation
- * says to wrap them (docs/server-mutation.md: the mutator runs before the strategy installs them),
- * so the library itself is untouched (docs/mcp.md, "What the library lacks").
- */
-const AROUND: Record<string, (handler: Handler) => Handler> = {
-  // Each tool's top-level `title` (the protocol's since 2025-06-18); the library lists `annotations` only.
-  'tools/list': (handler) => async (request, context) => {
-    const listed = (await handler(request, context)) as ListToolsResult;
-    return {
-      ...listed,
-      tools: listed.tools.map((tool) => ({ title: tool.annotations?.title, ...tool })),
-    };
-  },
-  // The URI in the error for a URI no resource matches (SEP-2164, a SHOULD): the library's own
-  // refusal carries no data; ours (ResourceErrorFilter) already does.
-  'resources/read': (handler) => async (request, context) => {
-    try {
-      return await handler(request, context);
-    } catch (error) {
-      if (!(error instanceof ProtocolError) || error.data !== undefined) throw error;
-      throw new ProtocolError(error.code, error.message, { uri: request.params?.uri });
-    }
-  },
-};
-
-function aroundLibraryHandlers(server: McpServer): McpServer {
-  const lowLevel = server.server;
-  const setRequestHandler = lowLevel.setRequestHandler.bind(lowLevel) as unknown as (
-    method: string,
-    handler: Handler,
-  ) => void;
-  lowLevel.setRequestHandler = ((method: string, handler: Handler) =>
-    setRequestHandler(
-      method,
-      AROUND[method]?.(handler) ?? handler,
-    )) as unknown as typeof lowLevel.setRequestHandler;
-  return server;
-}
-
 /** One strategy per app, so test apps in one process never share a transport. */
 function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy {
   return new McpStrategy({
@@ -103,11 +55,12 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
     transports: [new StreamableHttpTransport()],
     // Nothing at info level; tool arguments are never logged (decisions §8).
     logging: { level: ['error', 'warn'] },
+    // The library installs no completion handler; the SDK's public `setRequestHandler` adds one.
     serverMutator: (server) => {
       server.server.setRequestHandler('completion/complete', (request) =>
         completeSlug(catalog, request.params),
       );
-      return aroundLibraryHandlers(server);
+      return server;
     },
   });
 }

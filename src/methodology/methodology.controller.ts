@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import { type Envelope, invalidParametersErrorSchema } from '../core/envelope.schema';
+import type { Answer } from '../core/envelope';
+import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
-import { ApiRead } from '../openapi/api-operation.decorator';
+import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import type { Methodology } from '../catalog/methodology.schema';
 import { methodologyResponseSchema } from './methodology.schema';
 import { MethodologyService } from './methodology.service';
@@ -28,7 +29,7 @@ export class MethodologyController {
       },
     },
   })
-  get(@Query() _query: NoQuery): Envelope<Methodology> {
+  get(@QueryInput() _query: NoQuery): Answer<Methodology> {
     return this.methodology.get();
   }
 }

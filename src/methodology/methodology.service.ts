@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { envelope } from '../core/envelope';
-import type { Envelope } from '../core/envelope.schema';
+import { Answer } from '../core/envelope';
 import type { Methodology } from '../catalog/methodology.schema';
 
 @Injectable()
 export class MethodologyService {
   constructor(private readonly catalog: CatalogService) {}
 
-  get(): Envelope<Methodology> {
+  get(): Answer<Methodology> {
     const snapshot = this.catalog.snapshot();
-    return envelope(snapshot.meta, snapshot.methodology);
+    return new Answer(snapshot.methodology, snapshot.meta);
   }
 }

@@ -1,4 +1,4 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, Param, Query, SetMetadata } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -59,6 +59,30 @@ export interface ApiReadOptions {
   /** The error statuses the spec lists for this operation besides 429. */
   errors: Partial<Record<404 | 422, ApiErrorResponse>>;
 }
+
+/** Where a handler's parameter comes from, for answering its examples (openapi.examples.ts). */
+export type InputSource = 'path' | 'query';
+export const API_INPUTS = 'course-finder:api-inputs';
+export interface HandlerInput {
+  index: number;
+  source: InputSource;
+}
+
+function recordInput(source: InputSource, nest: ParameterDecorator): ParameterDecorator {
+  return (target, key, index) => {
+    nest(target, key, index);
+    const inputs: HandlerInput[] = Reflect.getMetadata(API_INPUTS, target, key!) ?? [];
+    Reflect.defineMetadata(API_INPUTS, [...inputs, { index, source }], target, key!);
+  };
+}
+
+/**
+ * `@Query()` and `@Param()` of an operation's handler, recorded so that its example requests can be
+ * answered by calling the handler as a route would (the whole query, or the whole path, as one
+ * input class validated by the app's pipe).
+ */
+export const QueryInput = (): ParameterDecorator => recordInput('query', Query());
+export const PathInput = (): ParameterDecorator => recordInput('path', Param());
 
 /** The example requests of an operation, by status: read when the examples are computed. */
 export const API_EXAMPLES = 'course-finder:api-examples';

@@ -1,25 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import {
-  ExternalContextCreator,
-  type ParamsFactory,
-} from '@nestjs/core/helpers/external-context-creator.js';
-import { RouteParamsFactory } from '@nestjs/core/router/route-params-factory.js';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DomainError } from '../core/domain-error';
+import { Answer } from '../core/envelope';
+import type { InputClass } from '../core/validation/input-metadata';
+import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import {
   API_EXAMPLES,
+  API_INPUTS,
   type ExampleRequest,
+  type HandlerInput,
   type OperationExamples,
 } from './api-operation.decorator';
 
 /**
  * The examples of the document are answers of the service itself: each operation's example
- * requests (`@ApiRead`) are answered by its handler, with the handler's own parameter decorators
- * and the app's pipes (Nest's ExternalContextCreator, as GraphQL and microservices call handlers),
- * on the data loaded at start. No guard or interceptor runs: nothing is counted, logged or cached;
- * headers a handler sets are dropped.
+ * requests (`@ApiRead`) are answered by its handler, called as its route calls it: each input
+ * (`@QueryInput()`, `@PathInput()`) validated by the app's pipe, the answer put in its envelope as
+ * the envelope interceptor does, on the data loaded at start. No guard or interceptor runs:
+ * nothing is counted, logged or cached; headers a handler sets are dropped.
  * A DomainError is the error body the HTTP filter would write for it.
  */
 
@@ -48,19 +47,16 @@ function shown(value: unknown, show: number | undefined): unknown {
   return { ...body, data: body.data.slice(0, show) };
 }
 
+type Handler = (...args: unknown[]) => unknown;
+
 @Injectable()
 export class OpenApiExamples {
-  /** Nest's HTTP parameter resolution (`@Query()`, `@Param()`) over the example's request. */
-  private readonly params: ParamsFactory = {
-    exchangeKeyForValue: (type, data, [args]: [{ req: object }]) =>
-      new RouteParamsFactory().exchangeKeyForValue(type, data as string, args as never),
-  };
+  private readonly pipe = new InputValidationPipe('query');
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-    private readonly contexts: ExternalContextCreator,
   ) {}
 
   /** Answers every example request of every operation in `document`. */
@@ -76,30 +72,18 @@ export class OpenApiExamples {
     const computed: ComputedExample[] = [];
     for (const { instance } of this.discovery.getControllers()) {
       if (!instance) continue;
-      const controller = instance as Record<string, (...args: unknown[]) => unknown>;
-      for (const name of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+      const prototype = Object.getPrototypeOf(instance) as Record<string, Handler>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
         const examples = this.reflector.get<OperationExamples | undefined>(
           API_EXAMPLES,
-          controller[name],
+          prototype[name],
         );
         const path = examples && pathOf.get(examples.operationId);
         if (!examples || !path) continue;
-        const handle = this.contexts.create(
-          controller,
-          controller[name],
-          name,
-          ROUTE_ARGS_METADATA,
-          this.params,
-          undefined,
-          undefined,
-          { guards: false, interceptors: false, filters: false },
-        );
+        const handler = prototype[name].bind(instance);
         for (const [status, request] of Object.entries(examples.requests)) {
-          const req = { query: request.query ?? {}, params: request.path ?? {} };
-          // A handler may describe its answer with headers (`Link`): here they go nowhere.
-          const res = { setHeader: () => res };
-          const value = await handle({ req, res }).then(
-            (answer: unknown) => shown(JSON.parse(JSON.stringify(answer)), request.show),
+          const value = await this.answer(prototype, name, handler, request).then(
+            (answer) => shown(JSON.parse(JSON.stringify(answer)), request.show),
             (error: unknown) => {
               if (error instanceof DomainError) return error.toBody();
               throw error;
@@ -116,6 +100,29 @@ export class OpenApiExamples {
       }
     }
     return computed;
+  }
+
+  /** The handler's answer to one request, as its route gives it (the envelope, or an error). */
+  private async answer(
+    prototype: object,
+    name: string,
+    handler: Handler,
+    request: ExampleRequest,
+  ): Promise<unknown> {
+    const types: unknown[] = Reflect.getMetadata('design:paramtypes', prototype, name) ?? [];
+    const inputs: HandlerInput[] = Reflect.getMetadata(API_INPUTS, prototype, name) ?? [];
+    // A parameter that is no input (a response a handler describes with headers) gets a sink.
+    const sink = { setHeader: () => sink };
+    const args: unknown[] = types.map(() => sink);
+    for (const { index, source } of [...inputs].sort((a, b) => a.index - b.index)) {
+      const raw = (source === 'path' ? request.path : request.query) ?? {};
+      args[index] = await this.pipe.transform(raw, {
+        type: source === 'path' ? 'param' : 'query',
+        metatype: types[index] as InputClass,
+      });
+    }
+    const result = await handler(...args);
+    return result instanceof Answer ? result.toEnvelope() : result;
   }
 }
 

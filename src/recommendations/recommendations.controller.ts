@@ -1,8 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Envelope } from '../core/envelope.schema';
+import type { Answer } from '../core/envelope';
 import { NoStore } from '../edge/policies';
-import { ApiRead } from '../openapi/api-operation.decorator';
+import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { AnswersInput } from './answers.dto';
 import {
   invalidAnswersError,
@@ -49,7 +49,7 @@ export class RecommendationsController {
       },
     },
   })
-  recommend(@Query() answers: AnswersInput): Envelope<Recommendation> {
+  recommend(@QueryInput() answers: AnswersInput): Answer<Recommendation> {
     return this.recommendations.recommend(answers);
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
-import { envelope } from '../core/envelope';
-import type { Envelope } from '../core/envelope.schema';
+import { Answer } from '../core/envelope';
 import type { Answers } from './answers.dto';
 import { recommend } from './engine';
 import type { Recommendation } from './recommendation.schema';
@@ -15,7 +14,7 @@ import type { Recommendation } from './recommendation.schema';
 export class RecommendationsService {
   constructor(private readonly catalog: CatalogService) {}
 
-  recommend(answers: Answers): Envelope<Recommendation> {
+  recommend(answers: Answers): Answer<Recommendation> {
     const { courses, methodology, meta } = this.catalog.snapshot();
     const results = recommend(answers, courses, methodology);
     // The answers and labels in the questions' order, whatever order they came in.
@@ -28,7 +27,7 @@ export class RecommendationsService {
         (QUESTIONS[name].values as Record<string, string>)[answers[name]],
       ]),
     ) as Recommendation['answer_labels'];
-    return envelope(meta, {
+    const recommendation: Recommendation = {
       answers: ordered,
       answer_labels: labels,
       match_threshold: methodology.match_threshold,
@@ -39,6 +38,7 @@ export class RecommendationsService {
       methodology_url: meta.methodology_url,
       dataset_url: `${meta.canonical_url}.json`,
       citation: meta.citation,
-    });
+    };
+    return new Answer(recommendation, meta);
   }
 }
