@@ -2,8 +2,9 @@
 //  - against its schema: Kubernetes' own (kubernetes-models) or the CRD's (Gateway API,
 //    cert-manager, Prometheus Operator), strictly: a field the schema does not define fails;
 //  - the "restricted" Pod Security Standard on every pod template;
-//  - this project's rules: restricted namespaces, read-only root filesystems, replicas owned by
-//    the autoscaler, and references (Services, routes, monitors, probes, policies) that resolve.
+//  - this project's rules: restricted namespaces, read-only root filesystems, third-party images
+//    pinned by digest, replicas owned by the autoscaler, and references (Services, routes,
+//    monitors, probes, policies) that resolve.
 //
 //   node scripts/check-deploy.mjs                 deploy/base and every deploy/overlays/*
 //   node scripts/check-deploy.mjs DIR...          kustomization directories (kubectl kustomize)
@@ -224,6 +225,18 @@ function podOf(object) {
   return undefined;
 }
 
+/**
+ * The service's own image, built from this repository and set per overlay by `images:` (a release
+ * tag, or the digest of the push). Every other image is a third party's and must carry its digest:
+ * a tag is moved to other bytes by whoever publishes it, a digest is the bytes. The rule holds for
+ * every rendering, dev included: the third-party images come from deploy/base, so dev runs what
+ * production runs, and dev's own image (a branch tag) is exempt as production's is.
+ */
+const OWN_IMAGE = 'ghcr.io/example/course-finder';
+const PINNED = /@sha256:[0-9a-f]{64}$/;
+/** An image reference without its digest and tag (a registry's `:port` stays). */
+const repositoryOf = (image) => image.replace(/@.*$/, '').replace(/:[^:/]*$/, '');
+
 const selects = (selector = {}, labels = {}) =>
   Object.keys(selector).length > 0 &&
   Object.entries(selector).every(([key, value]) => labels[key] === value);
@@ -260,6 +273,18 @@ function projectProblems(objects) {
       ]);
   }
   for (const { object, pod } of workloads) {
+    for (const [field, what] of [
+      ['initContainers', 'init container'],
+      ['containers', 'container'],
+    ]) {
+      for (const { name, image = '' } of pod.spec?.[field] ?? []) {
+        if (repositoryOf(image) !== OWN_IMAGE && !PINNED.test(image))
+          problems.push([
+            object,
+            `${what} ${name}: third-party image "${image}" is not pinned by digest (<image>:<tag>@sha256:<64 hex>)`,
+          ]);
+      }
+    }
     for (const container of pod.spec?.containers ?? []) {
       if (container.securityContext?.readOnlyRootFilesystem !== true)
         problems.push([

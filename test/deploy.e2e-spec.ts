@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAllDocuments, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { describeWithKubectl } from './support/requirements';
 
 /**
@@ -119,6 +119,47 @@ describeWithKubectl('the Kubernetes manifests', () => {
       );
       // The unplanted objects of each file pass.
       expect(output).not.toMatch(/: (Service|NetworkPolicy|Certificate|ServiceMonitor) /);
+    }, 60_000);
+
+    it('refuses a third-party image without a digest, in a container or an init container, and names it', () => {
+      const dir = join(copyOfTree(), 'deploy/overlays/production');
+      const file = join(dir, 'kustomization.yaml');
+      const kustomization = parse(readFileSync(file, 'utf8'));
+      // An overlay that moves Valkey to a tag (kustomize drops the digest with it) and adds an
+      // init container by tag; the service's own image stays on its release tag, as shipped.
+      kustomization.images.push({ name: 'valkey/valkey', newTag: '9.0-alpine' });
+      kustomization.patches = [
+        {
+          target: { kind: 'Deployment', name: 'course-finder' },
+          patch: stringify([
+            {
+              op: 'add',
+              path: '/spec/template/spec/initContainers',
+              value: [
+                {
+                  name: 'wait',
+                  image: 'busybox:1.37',
+                  command: ['true'],
+                  securityContext: {
+                    allowPrivilegeEscalation: false,
+                    readOnlyRootFilesystem: true,
+                    capabilities: { drop: ['ALL'] },
+                  },
+                },
+              ],
+            },
+          ]),
+        },
+      ];
+      writeFileSync(file, stringify(kustomization));
+
+      const { code, output } = checkDeploy(dir);
+      expect(code).toBe(1);
+      const pin = 'is not pinned by digest (<image>:<tag>@sha256:<64 hex>)';
+      expect(output.trim().split('\n')).toEqual([
+        `${dir}: Deployment course-finder/course-finder: init container wait: third-party image "busybox:1.37" ${pin}`,
+        `${dir}: Deployment course-finder/course-finder-redis: container valkey: third-party image "valkey/valkey:9.0-alpine" ${pin}`,
+      ]);
     }, 60_000);
 
     it('accepts the managed-redis component on production, which removes the in-cluster Valkey', () => {
@@ -315,7 +356,7 @@ describeWithKubectl('the Kubernetes manifests', () => {
       expect(production.filter((o) => o.kind === 'Secret')).toEqual([]);
       const valkey = get(production, 'Deployment', 'course-finder-redis').spec.template.spec
         .containers[0];
-      expect(valkey.image).toMatch(/^valkey\/valkey:/);
+      expect(valkey.image).toMatch(/^valkey\/valkey:9\.0\.\d+-alpine@sha256:[0-9a-f]{64}$/);
       expect(valkey.args).toEqual(expect.arrayContaining(['--requirepass', '$(VALKEY_PASSWORD)']));
       expect(container.image).toBe('ghcr.io/example/course-finder:1.0.0');
     });
@@ -394,6 +435,21 @@ describeWithKubectl('the Kubernetes manifests', () => {
     expect(get(objects, 'NetworkPolicy', 'course-finder').spec.ingress[0].from).toEqual([
       { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'traefik' } } },
     ]);
+  });
+
+  it("every overlay pins each third-party image by digest; only the service's own image goes by tag", () => {
+    for (const overlay of OVERLAYS) {
+      const images = render(`deploy/overlays/${overlay}`)
+        .flatMap((o) => {
+          const spec = o.spec?.template?.spec;
+          return [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+        })
+        .map((c: any) => c.image as string);
+      const thirdParty = images.filter((i) => !i.startsWith('ghcr.io/example/course-finder:'));
+      expect({ overlay, own: images.length - thirdParty.length }).toEqual({ overlay, own: 1 });
+      expect(thirdParty.length).toBeGreaterThan(0);
+      for (const image of thirdParty) expect(image).toMatch(/:[\w.-]+@sha256:[0-9a-f]{64}$/);
+    }
   });
 
   it('the dev overlay runs one to three replicas with a generated Secret and the data of the image', () => {
