@@ -30,7 +30,7 @@ const MAY_IMPORT = {
   ...Object.fromEntries(
     FEATURES.map((feature) => [feature, ['core', 'catalog', 'openapi', 'edge/policies']]),
   ),
-  mcp: ['core', 'catalog', ...FEATURES],
+  mcp: ['core', 'catalog', 'ops/operation-span.interceptor', ...FEATURES],
   site: [
     'core',
     'catalog',
@@ -40,6 +40,14 @@ const MAY_IMPORT = {
     'mcp/server-info',
   ],
   'data-tools': ['core', 'catalog', 'recommendations'],
+};
+/**
+ * A library's unexported files: a deep path into a Nest package, or into any package's build
+ * folder. They can move or change in any release; the package's entry points are its promise.
+ */
+const LIBRARY_INTERNALS = {
+  group: ['@nestjs/*/**', '**/dist/**', '!./**', '!../**'],
+  message: "A library's unexported file: import the package's entry point.",
 };
 const importDirection = FOLDERS.map((folder) => {
   const allowed = MAY_IMPORT[folder];
@@ -52,6 +60,7 @@ const importDirection = FOLDERS.map((folder) => {
         'error',
         {
           patterns: [
+            LIBRARY_INTERNALS,
             {
               // An import that climbs out of this folder into another one.
               group: forbidden.flatMap((other) => [`../${other}/**`, `../../${other}/**`]),
@@ -89,6 +98,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The root files; each folder's own entry below adds its import direction.
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [LIBRARY_INTERNALS] }] },
+  },
   ...importDirection,
   {
     // A source file a reader can hold at once: split it before it reaches 300 lines.
@@ -111,8 +125,21 @@ export default tseslint.config(
           selector: 'Literal[value=/^THROTTLER:/]',
           message: "@nestjs/throttler's private metadata key: use its decorators.",
         },
+        {
+          // `server.setRequestHandler = …`: replacing an object's method (a library's, typically)
+          // changes it for every caller and breaks silently when the library changes.
+          selector:
+            "AssignmentExpression[left.type='MemberExpression'][left.object.type!='ThisExpression']:matches([right.type=/^(ArrowFunctionExpression|FunctionExpression|TSAsExpression)$/], [right.callee.property.name='bind'])",
+          message:
+            "Do not replace an object's method: extend a library through its documented options or hooks.",
+        },
       ],
     },
+  },
+  {
+    // The MCP App's bridge takes its event handlers as properties (`app.ontoolresult = …`).
+    files: ['src/mcp/app/**/*.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // The MCP App and the test host page run in a browser frame.

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * The import direction of `src/` is enforced by `npm run lint` (eslint.config.mjs): a file planted
  * in a folder with an import its folder may not make is an error; allowed imports are not. So are
- * a source file over 300 lines and a reach into a library's private fields.
+ * a source file over 300 lines, a reach into a library's private fields or unexported files, and a
+ * method replaced by assignment.
  */
 
 const ROOT = join(__dirname, '..');
@@ -113,5 +114,43 @@ describe("no source file reaches into a library's private fields", () => {
       [expect.stringContaining('private metadata key')],
       [],
     ]);
+  });
+});
+
+describe("no source file imports a library's unexported files", () => {
+  it('lint refuses deep paths into @nestjs/* and into any package’s dist/, and takes entry points', () => {
+    const found = restrictedImports([
+      ['src/openapi/planted.ts', '@nestjs/common/constants.js'],
+      ['src/openapi/planted.ts', '@nestjs/core/helpers/external-context-creator.js'],
+      ['src/edge/planted.ts', '@nestjs/core/router/route-params-factory'],
+      ['src/mcp/planted.ts', '@rekog/mcp-nest/dist/mcp/transport/mcp.strategy'],
+      ['src/main.ts', '@nestjs/core/internal'],
+      ['src/openapi/planted.ts', '@nestjs/core'],
+      ['src/mcp/planted.ts', '@rekog/mcp-nest'],
+      ['src/mcp/planted.ts', '@modelcontextprotocol/server'],
+    ]);
+    const refused = [expect.stringContaining("library's unexported file")];
+    expect(found).toEqual([refused, refused, refused, refused, refused, [], [], []]);
+  });
+});
+
+describe("no source file replaces an object's method", () => {
+  it('lint refuses assigning a function over a member, however it is cast or bound', () => {
+    const found = lintMessages('no-restricted-syntax', [
+      [
+        'src/mcp/planted.ts',
+        'export const f = (server: any) => { server.setRequestHandler = () => 1; };\n',
+      ],
+      [
+        'src/mcp/planted.ts',
+        'export const f = (s: any) => { s.handle = ((x: number) => x) as unknown as never; };\n',
+      ],
+      ['src/edge/planted.ts', 'export const f = (s: any, g: any) => { s.send = g.bind(s); };\n'],
+      ['src/edge/planted.ts', 'export const f = (s: any) => { s.end = function () {}; };\n'],
+      ['src/edge/planted.ts', 'export const f = (s: any) => { s.count = 3; };\n'],
+      ['src/edge/planted.ts', 'export class A { f = 1; g() { this.f = 2; } }\n'],
+    ]);
+    const refused = [expect.stringContaining("Do not replace an object's method")];
+    expect(found).toEqual([refused, refused, refused, refused, [], []]);
   });
 });

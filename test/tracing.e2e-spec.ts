@@ -78,6 +78,31 @@ describe('tracing', () => {
     const scopes = new Set(captured.map((span) => span.scope));
     expect(scopes).toContain('@opentelemetry/instrumentation-http');
     expect(scopes).toContain('@opentelemetry/instrumentation-express');
+    // Each operation has a span of its own, named after it, in its request's trace: the route of
+    // a REST request, the tool of an MCP call (whose server span is only `POST /mcp`).
+    const named = (name: string) =>
+      captured.filter((span) => span.scope === 'course-finder' && span.name === name);
+    const serverOf = (span: any) =>
+      servers.find((server) => server.traceId === span.traceId && server !== span);
+    expect(named('GET /api/v1/recommendations')).toHaveLength(2);
+    expect(named('GET /ai-seo-courses/finder')).toHaveLength(1);
+    const [tool] = named('tools/call recommend_courses');
+    expect(tool.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'recommend_courses',
+    });
+    expect(serverOf(tool)?.attributes['http.route']).toBe('/mcp');
+    for (const span of named('GET /api/v1/recommendations')) {
+      expect(serverOf(span)?.attributes['http.route']).toBe('/api/v1/recommendations');
+    }
+    // The refused request's span says it failed, and by which kind of error only.
+    expect(
+      named('GET /api/v1/recommendations')
+        .map((span) => span.status.code)
+        .sort(),
+    ).toEqual([0, 2]);
+    expect(scopes).toContain('course-finder');
+
     // The query is recorded as there, its content not.
     for (const span of servers.filter((s) => s.attributes['http.route'] !== '/mcp')) {
       expect(span.attributes['url.query']).toBe('REDACTED');

@@ -12,8 +12,8 @@ import { MCP_PATH } from '../core/paths';
 import { Lifecycle } from '../ops/lifecycle';
 import { LOG } from '../ops/logger';
 import { Metrics } from '../ops/metrics.service';
+import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
-import { AssistantsService } from './assistants.service';
 import { BoundedMap } from './bounded-map';
 import { cors } from './cors.middleware';
 import { FixedWindowStorage } from './fixed-window.storage';
@@ -21,7 +21,7 @@ import { HttpErrorFilter } from './http-error.filter';
 import { refuseWrites } from './method-not-allowed.middleware';
 import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
-import { RedisConnection } from './redis.connection';
+import { RateLimitModule } from './rate-limit.module';
 import type { Representation } from './representation';
 import { RepresentationInterceptor } from './representation.interceptor';
 import { requestContext } from './request-context.middleware';
@@ -34,17 +34,10 @@ import {
   refuseUnreadable,
 } from './unread-requests';
 
-/** What the rate limit needs, in a module of its own so the throttler's async options can import it. */
-@Module({
-  providers: [RedisConnection, AssistantsService, ClientIdentifier, FixedWindowStorage],
-  exports: [RedisConnection, AssistantsService, ClientIdentifier, FixedWindowStorage],
-})
-export class RateLimitModule {}
-
 /**
  * At most 2000 bodies, and at most 16 M units of body bytes and key characters (at most 32 MB):
- * URLs (up to 12 KB), and `Accept` on negotiated pages, are the client's to vary, and 2000 pages
- * of 60 KB under 8 KB keys once filled over 300 MB of heap.
+ * URLs (up to 12 KB), and `Accept` on negotiated pages, are the client's to vary, so a count of
+ * entries alone would not bound the memory the cache holds.
  */
 export const RESPONSE_CACHE_ENTRIES = 2000;
 export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;
@@ -75,7 +68,7 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
  *    CORS (preflights end here) → readable URL and If-None-Match →
  *    read-only methods → the MCP endpoint's JSON body;
  * 2. guard: the rate limit (`@nestjs/throttler`);
- * 3. interceptors: a page's security headers (`@ServesPages()`), then representations, conditional
+ * 3. interceptors: the operation's trace span, a page's security headers (`@ServesPages()`), then representations, conditional
  *    GET and the response cache, then the `{data, meta}` envelope of a service's answer;
  * 4. pipe: input classes (`ValidationPipe`);
  * 5. filter: every error as the contract's body.
@@ -108,6 +101,7 @@ export const EDGE_TIMEOUTS = Symbol('edge timeouts');
       inject: [AppConfig],
     },
     { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_INTERCEPTOR, useClass: OperationSpanInterceptor },
     { provide: APP_INTERCEPTOR, useClass: PagePolicyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: RepresentationInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -46,7 +46,10 @@ export class RepresentationInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
     const noStore = this.reflector.get<boolean>(NO_STORE, context.getHandler()) ?? false;
+    const varyOn = this.reflector.get<string[] | undefined>(VARY_ON, context.getHandler()) ?? [];
     response.locals[QUERY_LOGGABLE] = !noStore;
+    // Said once, here, for the kept copy and the fresh answer alike (and for errors).
+    for (const header of varyOn) response.vary(header);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Cache-Control', 'no-store');
       return next.handle();
@@ -64,7 +67,7 @@ export class RepresentationInterceptor implements NestInterceptor {
         }),
       );
     }
-    const key = this.keyOf(context, request);
+    const key = this.keyOf(varyOn, request);
     return from(this.cache.get<Representation>(key)).pipe(
       mergeMap((kept) =>
         kept
@@ -84,8 +87,7 @@ export class RepresentationInterceptor implements NestInterceptor {
   }
 
   /** The dataset version, the URL and the values of the headers the route varies on. */
-  private keyOf(context: ExecutionContext, request: Request): string {
-    const varyOn = this.reflector.get<string[] | undefined>(VARY_ON, context.getHandler()) ?? [];
+  private keyOf(varyOn: readonly string[], request: Request): string {
     const variant = varyOn.map((header) => `\n${request.get(header) ?? ''}`).join('');
     return `${this.catalog.snapshot().version} ${normalisedUrl(request)}${variant}`;
   }

@@ -17,8 +17,11 @@ import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
 export const CACHE_CONTROL = `public, max-age=${RESPONSE_MAX_AGE_SECONDS}`;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Headers a handler may set that describe its representation and are replayed with it. */
-const DESCRIBING_HEADERS = ['link', 'vary', 'content-language'];
+/**
+ * Headers a handler may set that describe its representation and are replayed with it. `Vary` is
+ * not one: the interceptor sets it from the route's `@VaryOn()` on every answer.
+ */
+const DESCRIBING_HEADERS = ['link', 'content-language'];
 
 /** A strong entity tag computed from a body's bytes. */
 export function strongEtag(body: Buffer): string {
@@ -63,9 +66,8 @@ function ownBytes(view: Buffer): Buffer {
 }
 
 /**
- * Brotli 5 and gzip 6, off the event loop. Measured on the 38 KB course list: brotli 5 gives 17.7 %
- * of identity in 1.4 ms, brotli 9 17.5 % in 15 ms, and brotli 9's fixed cost is about 5 ms even
- * for a 4 KB comparison, paid on every first request of a URL.
+ * Brotli 5 and gzip 6, off the event loop: brotli's higher qualities shrink these bodies hardly
+ * more but cost many times the time, paid on every first request of a URL (docs/benchmarks.md).
  */
 const OPTIONS = {
   br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },

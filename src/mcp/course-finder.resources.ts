@@ -4,6 +4,7 @@ import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
 import { DomainError } from '../core/domain-error';
 import { EnvelopeInterceptor } from '../core/envelope';
 import { CoursesService } from '../courses/courses.service';
+import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { MethodologyService } from '../methodology/methodology.service';
 import { ResourceErrorFilter } from './mcp-errors';
 import { ResourceContentsInterceptor } from './tool-result.interceptor';
@@ -23,7 +24,7 @@ export function unknownResource(uri: string): DomainError {
 
 @McpController()
 @UseFilters(ResourceErrorFilter)
-@UseInterceptors(ResourceContentsInterceptor, EnvelopeInterceptor)
+@UseInterceptors(OperationSpanInterceptor, ResourceContentsInterceptor, EnvelopeInterceptor)
 export class CourseFinderResources {
   constructor(
     private readonly courses: CoursesService,

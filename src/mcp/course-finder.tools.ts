@@ -12,6 +12,7 @@ import { courseListResponseSchema, courseResponseSchema } from '../courses/cours
 import { CoursesService } from '../courses/courses.service';
 import { methodologyResponseSchema } from '../methodology/methodology.schema';
 import { MethodologyService } from '../methodology/methodology.service';
+import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { AnswersInput } from '../recommendations/answers.dto';
 import { recommendationResponseSchema } from '../recommendations/recommendation.schema';
 import { RecommendationsService } from '../recommendations/recommendations.service';
@@ -39,7 +40,7 @@ const CITE =
 
 @McpController()
 @UsePipes(new InputValidationPipe('json'))
-@UseInterceptors(ToolResultInterceptor, EnvelopeInterceptor)
+@UseInterceptors(OperationSpanInterceptor, ToolResultInterceptor, EnvelopeInterceptor)
 @UseFilters(ToolErrorFilter)
 export class CourseFinderTools {
   constructor(

@@ -12,8 +12,9 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 
 /**
- * OpenTelemetry traces (issue 20): spans of the HTTP server, Express, Nest and ioredis, sent to
- * OTLP/HTTP (protobuf) at OTEL_EXPORTER_OTLP_ENDPOINT. `main.ts` reads this file only when that
+ * OpenTelemetry traces: spans of the HTTP server, Express and ioredis, and one span per operation
+ * (REST route, MCP tool call or resource read, named after it: operation-span.interceptor.ts),
+ * sent to OTLP/HTTP (protobuf) at OTEL_EXPORTER_OTLP_ENDPOINT. `main.ts` reads this file only when that
  * variable is set, and before the app's modules, so the instrumentations can patch them; tracing
  * off costs nothing (the SDK is never read). The SDK takes its other settings from the standard
  * OTEL_* variables (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, …).
@@ -53,13 +54,13 @@ export function startTracing(exporter?: SpanExporter): { shutdown(): Promise<voi
   return { shutdown: () => sdk.shutdown() };
 }
 
-/** The attributes of the HTTP, Express and Nest instrumentations (stable and older names) that hold a URL's query. */
+/** The attributes of the HTTP and Express instrumentations (stable and older names) that hold a URL's query. */
 const QUERY_ONLY = ['url.query'];
 const WITH_QUERY = ['url.full', 'http.target', 'http.url'];
 
 /**
- * Replaces the query in a span's URL attributes as the span starts (where the HTTP and Nest
- * instrumentations set them) and again as it ends (for any set later). A span processor, so it
+ * Replaces the query in a span's URL attributes as the span starts (where the HTTP
+ * instrumentation sets them) and again as it ends (for any set later). A span processor, so it
  * holds for every instrumentation and both attribute conventions.
  */
 export class RedactQueries implements SpanProcessor {

@@ -13,6 +13,7 @@ import {
 } from '../catalog/vocabulary';
 import type { Methodology } from '../catalog/methodology.schema';
 import type { Answers } from './answers.dto';
+import type { Assessment, BudgetFit, LevelFit, StyleFit } from './assessment';
 import { explain } from './explain';
 import type { RecommendationResult } from './recommendation.schema';
 
@@ -91,22 +92,6 @@ interface Context {
   readonly styleWeight: number;
   readonly freshnessWeight: number;
   readonly totalWeight: number;
-}
-
-export type LevelFit = 'exact' | 'adjacent' | 'gap' | 'unstated';
-export type StyleFit = 'offered' | 'community' | 'missing' | 'not_weighted';
-export type BudgetFit = 'fits' | 'below' | 'over' | 'not_published' | 'cost_unknown';
-
-/** The facts behind one course's match, kept so reasons and warnings say what the score used. */
-export interface Assessment {
-  readonly match: number;
-  readonly coverage: number;
-  readonly level: LevelFit;
-  readonly style: StyleFit;
-  readonly cadenceFit: number;
-  readonly budget: BudgetFit;
-  readonly bandsOver: number;
-  readonly modelFits: boolean;
 }
 
 function prepare(answers: Answers, methodology: Methodology): Context {

@@ -16,7 +16,7 @@ import {
   type Topic,
 } from '../catalog/vocabulary';
 import type { Answers } from './answers.dto';
-import type { Assessment } from './engine';
+import type { Assessment } from './assessment';
 
 /**
  * Why a course matches: every reason and warning line the engine writes, in one place so tests can

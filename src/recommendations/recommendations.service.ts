@@ -7,8 +7,8 @@ import { recommend } from './engine';
 import type { Recommendation } from './recommendation.schema';
 
 /**
- * Recommendations for validated answers, scored by the engine on the current data for each call
- * (about 0.01 ms for the shipped courses). Answers are never stored (decisions §8).
+ * Recommendations for validated answers, scored by the engine on the current data for each call.
+ * Answers are never stored (decisions §8).
  */
 @Injectable()
 export class RecommendationsService {

@@ -75,7 +75,6 @@ export class CompanionsController {
   @Get('.well-known/mcp/server-card.json')
   @VaryOn('Accept')
   serverCard(@Req() request: Request, @Res({ passthrough: true }) response: Response): string {
-    response.vary('Accept');
     const type = request.accepts(['application/json', SERVER_CARD_TYPE]) || 'application/json';
     response.type(`${type}; charset=utf-8`);
     return JSON.stringify(this.site.serverCard());

@@ -15,7 +15,6 @@ export class FrontDoorController {
   @ServesPages()
   @VaryOn('Accept')
   root(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    response.vary('Accept');
     if (request.accepts(['text/html', 'application/json']) === 'application/json') {
       return this.home.index();
     }

@@ -12,9 +12,8 @@ import { MethodologyPage } from './methodology.page';
 export const HTML = 'text/html; charset=utf-8';
 export const MARKDOWN = 'text/markdown; charset=utf-8';
 
-/** `Accept: text/markdown` gets the Markdown form of a page; everyone else the HTML. */
+/** `Accept: text/markdown` gets the Markdown form of a page (`@VaryOn('Accept')`); everyone else the HTML. */
 function negotiate<T>(request: Request, response: Response, html: () => T, md: () => T): T {
-  response.vary('Accept');
   const markdown = request.accepts(['text/html', 'text/markdown']) === 'text/markdown';
   response.type(markdown ? MARKDOWN : HTML);
   return markdown ? md() : html();

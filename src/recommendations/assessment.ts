@@ -1,0 +1,17 @@
+/** What the engine (engine.ts) found of each course, which explain.ts puts into words. */
+
+export type LevelFit = 'exact' | 'adjacent' | 'gap' | 'unstated';
+export type StyleFit = 'offered' | 'community' | 'missing' | 'not_weighted';
+export type BudgetFit = 'fits' | 'below' | 'over' | 'not_published' | 'cost_unknown';
+
+/** The facts behind one course's match, kept so reasons and warnings say what the score used. */
+export interface Assessment {
+  readonly match: number;
+  readonly coverage: number;
+  readonly level: LevelFit;
+  readonly style: StyleFit;
+  readonly cadenceFit: number;
+  readonly budget: BudgetFit;
+  readonly bandsOver: number;
+  readonly modelFits: boolean;
+}
