@@ -699,3 +699,45 @@ describe('privacy', () => {
     }
   });
 });
+
+describe('arguments nested deeper than any input takes', () => {
+  /** The text of a JSON value nested `depth` levels (JSON.stringify itself overflows at such depths). */
+  const nested = (depth: number, kind: 'array' | 'object') =>
+    kind === 'array'
+      ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
+
+  it.each([
+    ['get_course', 'slug', nested(20_000, 'array'), 'invalid_parameters'],
+    ['recommend_courses', 'experience', nested(3_000, 'object'), 'invalid_answers'],
+    ['compare_courses', 'courses', nested(10_000, 'array'), 'invalid_parameters'],
+    ['search_courses', 'level', nested(15_000, 'object'), 'invalid_parameters'],
+  ])(
+    '%s refuses a %s nested thousands deep as invalid arguments, logging no error',
+    async (tool, name, value, code) => {
+      const logs = logCapture();
+      const logged = await startTestApp({ logStream: logs.stream });
+      try {
+        const response = await send(
+          'POST',
+          {},
+          `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${tool}","arguments":{"${name}":${value}}}}`,
+          logged.url,
+        );
+        expect(response.status).toBe(200);
+        const { result } = response.body;
+        expect(result.isError).toBe(true);
+        const body = JSON.parse(result.content[0].text);
+        expect(body.error.code).toBe(code);
+        const problems = body.error.details.parameters ?? body.error.details.problems;
+        expect(problems).toContainEqual(
+          expect.objectContaining({ name, problem: 'nested too deeply' }),
+        );
+        const errors = logs.lines().filter((line) => JSON.parse(line).level >= 50);
+        expect(errors).toEqual([]);
+      } finally {
+        await logged.close();
+      }
+    },
+  );
+});

@@ -1,34 +1,86 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import fc from 'fast-check';
 import { MCP_PATH } from '../src/core/paths';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 
 /**
- * Decisions §4: a parameter an operation does not list is 422, whatever its name. Names that an
- * object would treat specially (`__proto__`, `constructor`) or that other query parsers read as
- * structure (`a[]`, `a[b]`) are unknown parameters like any other: reported by name, never
- * dropped, never applied.
+ * A name an operation's input does not declare is unknown, whatever it is (docs/api.md#query-parameters):
+ * reported by name, never dropped, never applied, on every REST operation, every site form and
+ * every MCP tool. Generated: every member name of `Object.prototype` (which an object would
+ * treat specially or a validator skip), names other query parsers read as structure (`a[]`,
+ * `a[b]`, `a.b`), and arbitrary ones.
  */
 
-const NAMES = ['__proto__', 'constructor', 'a[]', 'a[b]'];
+/** Fixed, so a failure replays; fast-check prints the seed and the shrunk counterexample. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+const RUNS = 40;
+
 const answers = new URLSearchParams(SAMPLE_ANSWERS).toString();
+const A = 'seo-fundamentals-bootcamp';
+const B = 'technical-seo-deep-dive';
+
+/** Every name an operation takes anywhere: a generated name is never one of these. */
+const DECLARED = new Set([
+  'level',
+  'specialty',
+  'price_band',
+  'community_only',
+  'include_inactive',
+  'sort',
+  'courses',
+  'slug',
+  ...Object.keys(SAMPLE_ANSWERS),
+]);
+
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+const word = fc.stringMatching(/^[a-z_]{1,12}$/);
+const unknownName = fc
+  .oneof(
+    fc.constantFrom(...PROTOTYPE_NAMES),
+    fc
+      .tuple(word, fc.constantFrom('[]', '[b]', '[__proto__]', '.b', '.constructor', '..'))
+      .map(([name, tail]) => name + tail),
+    fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+  )
+  .filter((name) => !DECLARED.has(name));
 
 const OPERATIONS: [path: string, code: string][] = [
   ['/api/v1/courses', 'invalid_parameters'],
-  ['/api/v1/courses/seo-fundamentals-bootcamp', 'invalid_parameters'],
+  [`/api/v1/courses/${A}`, 'invalid_parameters'],
   [`/api/v1/recommendations?${answers}`, 'invalid_answers'],
-  [
-    '/api/v1/comparisons?courses=seo-fundamentals-bootcamp,technical-seo-deep-dive',
-    'invalid_parameters',
-  ],
+  [`/api/v1/comparisons?courses=${A},${B}`, 'invalid_parameters'],
   ['/api/v1/finder/questions', 'invalid_parameters'],
   ['/api/v1/methodology', 'invalid_parameters'],
   ['/api/v1/openapi.json', 'invalid_parameters'],
+  ['/api/v1', 'invalid_parameters'],
+];
+
+const FORMS = [
+  '/ai-seo-courses',
+  `/ai-seo-courses/finder?${answers}`,
+  `/ai-seo-courses/compare?courses=${A},${B}`,
+];
+
+const TOOLS: [tool: string, args: Record<string, unknown>, code: string][] = [
+  ['search_courses', {}, 'invalid_parameters'],
+  ['get_course', { slug: A }, 'invalid_parameters'],
+  ['recommend_courses', { ...SAMPLE_ANSWERS }, 'invalid_answers'],
+  ['compare_courses', { courses: [A, B] }, 'invalid_parameters'],
+  ['get_methodology', {}, 'invalid_parameters'],
 ];
 
 const withName = (path: string, name: string) =>
   `${path}${path.includes('?') ? '&' : '?'}${encodeURIComponent(name)}=x`;
+
+/** As the templates write text into HTML. */
+const html = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,33 +89,35 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe.each(OPERATIONS)('%s', (path, code) => {
-  it.each(NAMES)('answers %s as an unknown parameter, by name', async (name) => {
-    const response = await t.get(withName(path, name));
-    expect(response.status).toBe(422);
-    const body: any = await response.json();
-    expect(body.error.code).toBe(code);
-    const problems = body.error.details.parameters ?? body.error.details.problems;
-    expect(problems).toContainEqual(expect.objectContaining({ name, value: 'x' }));
+  it('answers any undeclared name as an unknown parameter, by name', async () => {
+    await fc.assert(
+      fc.asyncProperty(unknownName, async (name) => {
+        const response = await t.get(withName(path, name));
+        expect(response.status).toBe(422);
+        const body: any = await response.json();
+        expect(body.error.code).toBe(code);
+        const problems = body.error.details.parameters ?? body.error.details.problems;
+        expect(problems).toContainEqual(expect.objectContaining({ name, value: 'x' }));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });
 
-describe('site forms', () => {
-  it.each(NAMES)('the course list reports %s instead of ignoring it', async (name) => {
-    const response = await t.get(withName('/ai-seo-courses', name), {
-      headers: { Accept: 'text/html' },
-    });
-    const body = await response.text();
-    expect(body).toContain('role="alert"');
-    expect(body).toContain(`“${name}”: not a parameter of this operation`);
-  });
-
-  it.each(NAMES)('the finder reports %s instead of ignoring it', async (name) => {
-    const response = await t.get(withName(`/ai-seo-courses/finder?${answers}`, name), {
-      headers: { Accept: 'text/html' },
-    });
-    const body = await response.text();
-    expect(body).toContain(`“${name}”: not a parameter of this operation`);
-    expect(body).not.toContain('% match');
+describe.each(FORMS)('the form %s', (path) => {
+  it('reports any undeclared name instead of ignoring it', async () => {
+    await fc.assert(
+      fc.asyncProperty(unknownName, async (name) => {
+        const response = await t.get(withName(path, name), { headers: { Accept: 'text/html' } });
+        expect(response.status).toBe(200);
+        const body = await response.text();
+        expect(body).toContain('role="alert"');
+        expect(body).toContain(`“${html(name)}”: not a parameter of this operation`);
+        expect(body).not.toContain('% match');
+        expect(body).not.toContain('<table class="compare');
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });
 
@@ -75,15 +129,26 @@ describe('MCP tool arguments', () => {
   });
   afterAll(() => client.close());
 
-  it.each(['constructor', 'a[b]'])('search_courses reports %s by name', async (name) => {
-    const args = { [name]: 'x' };
-    const result = (await client.callTool({ name: 'search_courses', arguments: args })) as {
-      isError?: boolean;
-      content: { text: string }[];
-    };
-    expect(result.isError).toBe(true);
-    const body = JSON.parse(result.content[0].text);
-    expect(body.error.code).toBe('invalid_parameters');
-    expect(body.error.details.parameters).toContainEqual(expect.objectContaining({ name }));
+  it.each(TOOLS)('%s reports any undeclared argument by name', async (tool, args, code) => {
+    await fc.assert(
+      fc.asyncProperty(unknownName, async (name) => {
+        const call = client.callTool({ name: tool, arguments: { ...args, [name]: 'x' } });
+        if (name === '__proto__') {
+          // JSON's own `__proto__` key, which the SDK would drop unseen: refused before it.
+          await expect(call).rejects.toMatchObject({ code: -32602 });
+          await expect(call).rejects.toBeInstanceOf(McpError);
+          return;
+        }
+        const result = (await call) as { isError?: boolean; content: { text: string }[] };
+        expect(result.isError).toBe(true);
+        const body = JSON.parse(result.content[0].text);
+        expect(body.error.code).toBe(code);
+        const problems = body.error.details.parameters ?? body.error.details.problems;
+        expect(problems).toContainEqual(
+          expect.objectContaining({ name, problem: expect.any(String) }),
+        );
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });

@@ -69,7 +69,8 @@ const TOOL_OPERATIONS: Record<string, string> = {
   get_methodology: '/methodology',
 };
 
-const HOSTILE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+/** Names an object treats specially, or a validator skips: every member of Object.prototype. */
+const HOSTILE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 const HOSTILE_KEYS = ['a[]', 'a[b]', '__proto__[x]', 'constructor[prototype][x]', ''];
 const JUNK = [
   '%',
@@ -110,6 +111,46 @@ const component = fc.oneof(
 );
 
 const json = fc.jsonValue({ maxDepth: 3 });
+
+/**
+ * A JSON value nested `depth` arrays or objects deep: thousands of levels, under the 100 KB body
+ * limit, deeper than JSON.stringify itself can write. `toJson` writes it as text.
+ */
+class Nested {
+  constructor(
+    readonly depth: number,
+    readonly kind: 'array' | 'object',
+  ) {}
+
+  text(): string {
+    return this.kind === 'array'
+      ? `${'['.repeat(this.depth)}"x"${']'.repeat(this.depth)}`
+      : `${'{"a":'.repeat(this.depth)}"x"${'}'.repeat(this.depth)}`;
+  }
+}
+
+/** Values of the wrong shape at the extremes: nested thousands deep, or thousands wide. */
+const extreme = fc.oneof(
+  fc
+    .record({
+      depth: fc.integer({ min: 5, max: 15_000 }),
+      kind: fc.constantFrom('array' as const, 'object' as const),
+    })
+    .map(({ depth, kind }) => new Nested(depth, kind)),
+  fc.integer({ min: 100, max: 5_000 }).map((n) => Array.from({ length: n }, (_, i) => `x${i}`)),
+  fc
+    .integer({ min: 100, max: 3_000 })
+    .map((n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))),
+);
+
+/** JSON.stringify, with each Nested value written as its text. */
+export function toJson(value: unknown): string {
+  const nested: Nested[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof Nested ? `\u0000nested${nested.push(v) - 1}` : v,
+  );
+  return text.replace(/"\\u0000nested(\d+)"/g, (_match, i: string) => nested[Number(i)].text());
+}
 
 /** Each GET operation of the document with its query parameters. */
 export function operationsOf(document: OpenAPIObject): Operation[] {
@@ -283,6 +324,7 @@ function hostileArguments(operations: Operation[]): fc.Arbitrary<unknown> {
     fc.constantFrom(...values, ...SLUGS, true, false, 'true', ''),
     fc.array(fc.constantFrom(...SLUGS, 'x', '__proto__'), { maxLength: 4 }),
     json,
+    extreme,
   );
   return fc.oneof(
     {
@@ -414,8 +456,8 @@ function rpcMessage(operations: Operation[]) {
 function mcpCase(operations: Operation[]): fc.Arbitrary<McpCase> {
   const message = rpcMessage(operations);
   const body = fc.oneof(
-    { weight: 12, arbitrary: message.map((m) => JSON.stringify(m)) },
-    { weight: 1, arbitrary: fc.array(message, { maxLength: 3 }).map((m) => JSON.stringify(m)) },
+    { weight: 12, arbitrary: message.map(toJson) },
+    { weight: 1, arbitrary: fc.array(message, { maxLength: 3 }).map(toJson) },
     { weight: 1, arbitrary: json.map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string() },
   );

@@ -27,13 +27,21 @@ export interface ParameterProblem {
 }
 
 const MAX_ECHO = 200;
+/** Lists in lists are echoed two deep; deeper ones, whatever their depth, are null. */
+const MAX_ECHO_DEPTH = 2;
 
-/** A value as it may be echoed back: long strings cut, at most 10 items, nothing but JSON leaves. */
-export function echo(value: unknown): unknown {
+/**
+ * A value as it may be echoed back: long strings cut, at most 10 items a list, lists at most two
+ * deep, nothing but JSON leaves.
+ */
+export function echo(value: unknown, depth = 1): unknown {
   if (typeof value === 'string') {
     return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
   }
-  if (Array.isArray(value)) return value.slice(0, 10).map(echo);
+  if (Array.isArray(value)) {
+    if (depth > MAX_ECHO_DEPTH) return null;
+    return value.slice(0, 10).map((item) => echo(item, depth + 1));
+  }
   if (typeof value === 'boolean' || typeof value === 'number') return value;
   return null;
 }

@@ -9,13 +9,30 @@ import { inputError, type InputProblem, type ProblemKind } from './input-problem
  * decisions §4's bodies: every problem of the input at once, each with the input's allowed values.
  * One instance reads query strings (the global pipe of the HTTP API), another JSON (the MCP tools).
  *
- * Before the validator sees an input, two things it cannot see are read from what the client sent:
- * names that Nest strips before validating (`__proto__`, `constructor`, `prototype`), reported as
- * unknown rather than dropped, and, in a query, a name given twice or given empty.
+ * Before the validator sees an input, what it cannot judge is read from what the client sent: any
+ * name the input class does not declare is unknown, whatever it is (the validator and the
+ * transformer drop some on their own: `__proto__`, `constructor`, `valueOf`, …), so only declared
+ * names reach them; a value nested deeper than any input takes is invalid before any recursive
+ * conversion runs; and, in a query, a name given twice or given empty.
  */
 
-/** Names the pipe strips to protect prototypes; here they are unknown names like any other. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * The deepest value an input takes is a list of strings (depth 2, counting the list); deeper
+ * values are refused as they are, with room to spare, before the transformer recurses into them.
+ */
+const MAX_DEPTH = 4;
+
+/** Whether a JSON value nests deeper than `max` arrays and objects; iterative, for any depth. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /** The class-validator rules whose failure has a kind of its own; any other rule is `invalid`. */
 const KIND_OF_RULE: Record<string, ProblemKind> = {
@@ -84,17 +101,22 @@ export class InputValidationPipe extends ValidationPipe {
     const values: Record<string, unknown> = {};
     const problems: InputProblem[] = [];
     for (const [name, value] of Object.entries(given)) {
-      const known = accepted.has(name);
-      const allowed = known ? allowedValues(input, name, this.source) : undefined;
-      const structural: ProblemKind | undefined = RESERVED.has(name)
-        ? 'unknown'
-        : this.source === 'query' && known && Array.isArray(value)
+      if (!accepted.has(name)) {
+        problems.push({ kind: 'unknown', name, value });
+        continue;
+      }
+      const allowed = allowedValues(input, name, this.source);
+      const structural: ProblemKind | undefined = nestsDeeperThan(value, MAX_DEPTH)
+        ? 'invalid'
+        : this.source === 'query' && Array.isArray(value)
           ? 'repeated'
-          : this.source === 'query' && known && value === ''
+          : this.source === 'query' && value === ''
             ? 'empty'
             : undefined;
-      if (structural) problems.push({ kind: structural, name, value, ...(allowed && { allowed }) });
-      else values[name] = value;
+      if (!structural) values[name] = value;
+      else if (structural === 'invalid') {
+        problems.push({ kind: 'invalid', name, value, detail: 'nested too deeply' });
+      } else problems.push({ kind: structural, name, value, ...(allowed && { allowed }) });
     }
     return { values, problems };
   }
