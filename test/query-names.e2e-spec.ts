@@ -5,10 +5,10 @@ import { SAMPLE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 
 /**
- * Decisions §4: a parameter an operation does not list is 422, whatever its name. Names that an
- * object would treat specially (`__proto__`, `constructor`) or that other query parsers read as
- * structure (`a[]`, `a[b]`) are unknown parameters like any other: reported by name, never
- * dropped, never applied.
+ * docs/api.md#query-parameters: a parameter an operation does not list is 422, whatever its name.
+ * Names that an object would treat specially (`__proto__`, `constructor`) or that other query
+ * parsers read as structure (`a[]`, `a[b]`) are unknown parameters like any other: reported by
+ * name, never dropped, never applied.
  */
 
 const NAMES = ['__proto__', 'constructor', 'a[]', 'a[b]'];

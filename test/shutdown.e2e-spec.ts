@@ -13,8 +13,8 @@ import { freePort } from './support/redis';
 import { describeWithPidNamespace } from './support/requirements';
 
 /**
- * SIGTERM (decisions §11) on the built service in its own process: `/readyz` turns 503, requests
- * in flight complete, the process exits 0.
+ * SIGTERM (docs/operations.md#signals) on the built service in its own process: `/readyz` turns
+ * 503, requests in flight complete, the process exits 0.
  */
 
 const ROOT = join(__dirname, '..');
@@ -141,14 +141,14 @@ describe('SIGTERM', () => {
 });
 
 /**
- * Signals from the first instant (issue 20). As PID 1 (a container without an init) a signal with
- * no handler is dropped by the kernel: a SIGTERM during the start used to be lost, and the pod
- * waited out its whole grace period. The built server runs here as PID 1 of a PID namespace of its
- * own, its start held up by an assistants' range file that never answers (the start waits up to
- * 2 s for it), and gets SIGTERM as soon as it writes its first line.
+ * Signals from the first instant (docs/operations.md#signals). As PID 1 (a container without an
+ * init) a signal with no handler is dropped by the kernel: a SIGTERM during the start used to be
+ * lost, and the pod waited out its whole grace period. The built server runs here as PID 1 of a PID
+ * namespace of its own, its start held up by an assistants' range file that never answers (the
+ * start waits up to 2 s for it), and gets SIGTERM as soon as it writes its first line.
  */
 describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
-  /** The acceptance line of issue 20. */
+  /** The most a start abandoned by SIGTERM may take (docs/operations.md#a-release). */
   const BUDGET_MS = 2000;
   let ranges: Server;
   let child: ChildProcess | undefined;

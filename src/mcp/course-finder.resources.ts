@@ -6,7 +6,10 @@ import { CoursesService } from '../courses/courses.service';
 import { MethodologyService } from '../methodology/methodology.service';
 import { ResourceErrorFilter } from './mcp-errors';
 
-/** The resources (decisions §1): the same bodies as `/ai-seo-courses.json`, `/api/v1/methodology` and `/api/v1/courses/{slug}`. */
+/**
+ * The resources (docs/mcp.md#resources): the same bodies as `/ai-seo-courses.json`,
+ * `/api/v1/methodology` and `/api/v1/courses/{slug}`.
+ */
 
 export const RESOURCE_SCHEME = 'coursefinder';
 export const COURSES_URI = `${RESOURCE_SCHEME}://courses`;

@@ -53,8 +53,9 @@ type Handler = (request: { params?: { uri?: unknown } }, context: unknown) => un
 
 /**
  * What the library leaves out of its answers, added around its handlers where its documentation
- * says to wrap them (docs/server-mutation.md: the mutator runs before the strategy installs them),
- * so the library itself is untouched (docs/mcp.md, "What the library lacks").
+ * says to wrap them (https://github.com/rekog-labs/MCP-Nest/blob/main/docs/server-mutation.md: the
+ * mutator runs before the strategy installs them), so the library itself is untouched
+ * (docs/mcp.md#what-the-library-lacks).
  */
 const AROUND: Record<string, (handler: Handler) => Handler> = {
   // Each tool's top-level `title` (the protocol's since 2025-06-18); the library lists `annotations` only.
@@ -101,7 +102,7 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
     cacheHints: MCP_CACHE_HINTS,
     // Stateless, JSON responses; the route belongs to McpHttpController.
     transports: [new StreamableHttpTransport()],
-    // Nothing at info level; tool arguments are never logged (decisions §8).
+    // Nothing at info level; tool arguments are never logged (docs/privacy.md#logs).
     logging: { level: ['error', 'warn'] },
     serverMutator: (server) => {
       server.server.setRequestHandler('completion/complete', (request) =>

@@ -3,8 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 
 /**
- * A tool's REST body as its MCP result (decisions §10): `structuredContent` is the body and the
- * text block the same JSON. Handed to the library finished, so it does not validate the body
+ * A tool's REST body as its MCP result (docs/mcp.md#results): `structuredContent` is the body and
+ * the text block the same JSON. Handed to the library finished, so it does not validate the body
  * against the output schema on every call: the body is the REST body, built by the same services
  * and held to the same schemas by the contract and MCP tests.
  */

@@ -9,7 +9,8 @@ import type { Recommendation } from './recommendation.schema';
 
 /**
  * Recommendations for validated answers, scored by the engine on the current data for each call
- * (about 0.01 ms for the shipped courses). Answers are never stored (decisions §8).
+ * (about 0.01 ms for the shipped courses). Answers are never stored
+ * (docs/privacy.md#recommendation-answers).
  */
 @Injectable()
 export class RecommendationsService {
