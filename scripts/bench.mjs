@@ -289,12 +289,14 @@ async function main() {
     relative: relative('ratio_to_baseline'),
     relative_by_cpu: relative('cpu_ratio_to_baseline'),
     courses_body_bytes: compressed,
-    // Where a tools/call's CPU goes, from three measurements of this run (docs/mcp.md): the bare SDK
-    // server is the transport and SDK plus the service's work; REST /recommendations is the HTTP
-    // pipeline (Express, Nest, guards, logging) plus the same work; the rest of mcp-recommend is the
-    // library's hop (mcp-nest, Nest's RPC pipeline, the tool's pipe and interceptor).
+    // Where a tools/call's CPU goes, from three measurements of this run
+    // (docs/mcp.md#the-cost-of-each-layer): the bare SDK server is the transport and SDK plus the
+    // service's work; REST /recommendations is the HTTP pipeline (Express, Nest, guards, logging)
+    // plus the same work; the rest of mcp-recommend is the library's hop (mcp-nest, Nest's RPC
+    // pipeline, the tool's pipe and interceptor).
     mcp_layers_cpu_ms_per_request: mcpLayers(row, engine),
-    // Issue 19's targets for MCP, from the same run: at least 0.8 × the bare SDK server, p99 <= 150 ms.
+    // The MCP targets (docs/benchmarks.md#latest-run), from the same run: at least 0.8 × the bare
+    // SDK server, p99 <= 150 ms.
     mcp_targets: row('mcp-recommend')
       ? {
           ratio_to_bare: ratio('mcp-recommend', 'mcp-bare'),

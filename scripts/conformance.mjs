@@ -1,8 +1,8 @@
 // `npm run conformance`: the official MCP conformance suite against the built service on loopback,
 // once per protocol revision it serves (2026-07-28, stateless; 2025-11-25, the initialize
 // handshake), each run held to its baseline in test/conformance/<revision>.yml (what the suite
-// reports that does not apply to a server with these tools; docs/mcp.md says why). Exits non-zero
-// on any other failure, or on a baselined check that now passes.
+// reports that does not apply to a server with these tools; docs/mcp.md#conformance says why).
+// Exits non-zero on any other failure, or on a baselined check that now passes.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

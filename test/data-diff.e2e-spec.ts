@@ -18,7 +18,7 @@ import {
   writeCourses,
 } from './support/data-tools';
 
-/** Issue 21, part 3: `npm run data:diff`, against a git repository made here. */
+/** `npm run data:diff` (docs/editing-data.md), against a git repository made here. */
 
 const TODAY = '2026-06-15';
 

@@ -12,7 +12,7 @@ import {
   runTool,
 } from './support/data-tools';
 
-/** Issue 21, part 2: `npm run data:report`, on small datasets written here. */
+/** `npm run data:report` (docs/editing-data.md), on small datasets written here. */
 
 const TODAY = '2026-06-15';
 

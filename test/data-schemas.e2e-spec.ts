@@ -8,7 +8,9 @@ import { schemaDocuments, schemaPath } from '../src/data-tools/schemas';
 import { DATA_DIR } from './support/app';
 import { buildTools, fixtureCourse, fixtureData, readJson, runTool } from './support/data-tools';
 
-/** Issue 21, part 1: JSON Schemas of the data files, for editors' IDEs. */
+/**
+ * `npm run data:schemas`: JSON Schemas of the data files, for editors' IDEs (docs/editing-data.md).
+ */
 
 const FILES = Object.values(DATA_FILES).map(({ file }) => file);
 

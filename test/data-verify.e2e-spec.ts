@@ -11,7 +11,10 @@ import {
   runTool,
 } from './support/data-tools';
 
-/** Issue 21, part 4: `npm run data:verify`, on a copy of the shipped data (its real formatting). */
+/**
+ * `npm run data:verify` (docs/editing-data.md), on a copy of the shipped data (its real
+ * formatting).
+ */
 
 const TODAY = '2026-06-15';
 const SLUG = 'answer-engine-foundations';

@@ -8,7 +8,8 @@ import { describeWithKubectl } from './support/requirements';
 /**
  * The Kubernetes manifests (deploy/, data/kustomization.yaml) and the Dockerfile, offline: every
  * overlay is rendered with kubectl's kustomize and checked by scripts/check-deploy.mjs (schemas,
- * strictly; Pod Security "restricted"; references), then what issue 20 asks of each object.
+ * strictly; Pod Security "restricted"; references), then what
+ * docs/operations.md#running-on-kubernetes relies on in each object.
  */
 
 const ROOT = join(__dirname, '..');

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startTestApp, type TestApp } from './support/app';
 import { freePort } from './support/redis';
 
-/** What a person, an integrator with curl and an AI assistant's user meet first (issue: first contact). */
+/** What a person, an integrator with curl and an AI assistant's user meet first. */
 
 const ROOT = join(__dirname, '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -13,7 +13,7 @@ import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
 import { expectValid } from './support/schemas';
 
-/** Conditional GET, caching headers, CORS and the security headers (decisions §6). */
+/** Conditional GET, caching headers, CORS and the security headers (docs/api.md#http-behaviour). */
 
 const ANSWERS =
   'experience=beginner&objective=ai_geo&learning_style=self_paced&freshness=important&budget=under_100&operating_model=brand_client';
@@ -234,7 +234,7 @@ describe('the response cache', () => {
   const keyv = () => (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0];
   const store = () => keyv().store as BoundedMap<string, unknown>;
 
-  it('never holds recommendation answers (decisions §8)', async () => {
+  it('never holds recommendation answers (docs/privacy.md#caches)', async () => {
     expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
     expect((await t.get(`/ai-seo-courses/finder?${ANSWERS}`)).status).toBe(200);
     expect((await t.get('/api/v1/courses?level=beginner')).status).toBe(200);

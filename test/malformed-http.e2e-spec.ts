@@ -5,8 +5,9 @@ import { rawRequest, type RawResponse } from './support/raw-http';
 import { expectValid } from './support/schemas';
 
 /**
- * Requests `fetch` would never send, over bare sockets (decisions §5): each gets the contract's
- * error body (Node's own parser refusals included), and the server keeps answering.
+ * Requests `fetch` would never send, over bare sockets
+ * (docs/api.md#requests-the-service-will-not-read): each gets the contract's error body (Node's own
+ * parser refusals included), and the server keeps answering.
  */
 
 /** The slow-client test shortens the header timeout so that it runs in about a second. */

@@ -32,7 +32,7 @@ import { logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
 import { SAMPLE_ANSWERS } from './support/answers';
 
-/** The MCP server against a real HTTP server, through the official SDK client (decisions §10). */
+/** The MCP server against a real HTTP server, through the official SDK client (docs/mcp.md). */
 
 const records: CourseRecord[] = JSON.parse(
   readFileSync(join(DATA_DIR, 'courses.json'), 'utf8'),

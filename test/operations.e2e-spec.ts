@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, logCapture, mcpCall } from './support/edge';
 import { expectValid } from './support/schemas';
 
-/** Probes, metrics and logs (decisions §8, §11). */
+/** Probes, metrics and logs (docs/operations.md#probes, docs/privacy.md#logs). */
 
 const ANSWERS = TELLTALE_ANSWERS;
 

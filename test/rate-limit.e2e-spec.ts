@@ -9,7 +9,10 @@ import { TestClock } from './support/clock';
 import { dataWithTestAssistant, EdgeStubsModule, mcpCall } from './support/edge';
 import { expectValid } from './support/schemas';
 
-/** Rate limits (decisions §7), counted in-process (the Redis suite covers the shared store). */
+/**
+ * Rate limits (docs/api.md#rate-limits), counted in-process (the Redis suite covers the shared
+ * store).
+ */
 
 const LIMIT = 7;
 /** Site pages: not counted. */
@@ -239,9 +242,9 @@ describe('AI assistants', () => {
 });
 
 /**
- * Client IPs that cannot be faked (issue 20): the address counted and verified is the socket's
- * unless TRUST_PROXY trusts the peer that sent `X-Forwarded-For`. The test client is 127.0.0.1;
- * the only assistant's range is 198.51.100.0/24.
+ * Client IPs that cannot be faked (docs/operations.md#client-ips-trust_proxy): the address counted
+ * and verified is the socket's unless TRUST_PROXY trusts the peer that sent `X-Forwarded-For`. The
+ * test client is 127.0.0.1; the only assistant's range is 198.51.100.0/24.
  */
 describe('X-Forwarded-For and TRUST_PROXY', () => {
   const UA = 'TestBot-User/1.0';

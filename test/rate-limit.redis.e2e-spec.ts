@@ -6,7 +6,10 @@ import { dataWithTestAssistant, eventually } from './support/edge';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
-/** Rate limits and assistant ranges shared by replicas through Redis (decisions §7). */
+/**
+ * Rate limits and assistant ranges shared by replicas through Redis
+ * (docs/api.md#shared-across-replicas).
+ */
 
 const LIMIT = 50;
 const PATH = '/api/v1/finder/questions';

@@ -6,10 +6,10 @@ import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
 import { mcpCall } from './support/edge';
 
 /**
- * Request-side limits (issue 22): every string input has a `maxLength` or an enum and every array
- * input a `maxItems`, in the OpenAPI document and the MCP tools alike, and validation holds the
- * same limits: a 10,000-character value is the contract's refusal (422, or 404 for a slug that
- * cannot be a course), never a 500.
+ * Request-side limits (docs/api.md#query-parameters): every string input has a `maxLength` or an
+ * enum and every array input a `maxItems`, in the OpenAPI document and the MCP tools alike, and
+ * validation holds the same limits: a 10,000-character value is the contract's refusal (422, or 404
+ * for a slug that cannot be a course), never a 500.
  */
 
 const run = promisify(execFile);

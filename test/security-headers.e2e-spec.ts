@@ -2,16 +2,16 @@ import { startTestApp, type TestApp } from './support/app';
 import { mcpCall } from './support/edge';
 
 /**
- * The security headers of each kind of response (issue 22, docs/hardening.md): pages get a
- * Content Security Policy of their own files and the browser isolation headers; the API, MCP,
- * errors and assets the minimal set of an API; a 304 the same set as its 200. HSTS only when
- * PUBLIC_URL is https.
+ * The security headers of each kind of response (SECURITY.md#security-headers, docs/hardening.md):
+ * pages get a Content Security Policy of their own files and the browser isolation headers; the
+ * API, MCP, errors and assets the minimal set of an API; a 304 the same set as its 200. HSTS only
+ * when PUBLIC_URL is https.
  */
 
 const HTML = { headers: { Accept: 'text/html' } };
 const SLUG = 'answer-engine-foundations';
 
-/** The headers this issue is about, by lower-case name, absent ones left out. */
+/** The security headers, by lower-case name, absent ones left out. */
 function securityHeaders(response: Response): Record<string, string> {
   const names = [
     'content-security-policy',

@@ -12,8 +12,8 @@ import { freePort } from './support/redis';
 import { describeWithPidNamespace } from './support/requirements';
 
 /**
- * SIGTERM (decisions §11) on the built service in its own process: `/readyz` turns 503, requests
- * in flight complete, the process exits 0.
+ * SIGTERM (docs/operations.md#signals) on the built service in its own process: `/readyz` turns
+ * 503, requests in flight complete, the process exits 0.
  */
 
 const ROOT = join(__dirname, '..');
@@ -140,11 +140,12 @@ describe('SIGTERM', () => {
 });
 
 /**
- * Signals from the first instant. As PID 1 (a container without an init) a signal with no handler
- * is dropped by the kernel, and the pod would wait out its whole grace period. The built server
- * runs here as PID 1 of a PID namespace of its own, its start held up by an assistants' range file
- * that never answers, and gets SIGTERM as soon as it writes its first line. It must exit 0 without
- * finishing the start; a lost signal would leave it serving, and the test would time out.
+ * Signals from the first instant (docs/operations.md#signals). As PID 1 (a container without an
+ * init) a signal with no handler is dropped by the kernel, and the pod would wait out its whole
+ * grace period. The built server runs here as PID 1 of a PID namespace of its own, its start held
+ * up by an assistants' range file that never answers, and gets SIGTERM as soon as it writes its
+ * first line. It must exit 0 without finishing the start; a lost signal would leave it serving,
+ * and the test would time out.
  */
 describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
   let ranges: Server;

@@ -6,10 +6,11 @@ import { TELLTALE_ANSWERS } from './support/answers';
 import { fixtureEvents } from './support/fixture';
 
 /**
- * Tracing (issue 20, decisions §8): the built service with the tracing of `src/ops/tracing.ts`,
- * its spans captured in memory (`InMemorySpanExporter`, test/fixtures/traced-app.cjs). Spans of a
- * recommendation, the finder page and an MCP `recommend_courses` call hold no answer, in any name,
- * attribute, event or status; the access log carries each request's trace id.
+ * Tracing (docs/operations.md#tracing-opentelemetry, docs/privacy.md#traces): the built service
+ * with the tracing of `src/ops/tracing.ts`, its spans captured in memory (`InMemorySpanExporter`,
+ * test/fixtures/traced-app.cjs). Spans of a recommendation, the finder page and an MCP
+ * `recommend_courses` call hold no answer, in any name, attribute, event or status; the access log
+ * carries each request's trace id.
  */
 
 const ROOT = join(__dirname, '..');

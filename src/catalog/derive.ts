@@ -5,7 +5,10 @@ import type { Course, CourseRecord } from './course.schema';
 import type { Dataset } from './dataset';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
-/** The derived fields of decisions §3, computed from the editorial data and today's UTC date. */
+/**
+ * The derived fields (docs/data.md#derived-fields), computed from the editorial data and today's
+ * UTC date.
+ */
 
 export interface SiteUrls {
   siteUrl: string;
@@ -65,7 +68,7 @@ export function deriveCourse(
   today: string,
   urls: SiteUrls,
 ): Course {
-  // Spelled out member by member so the served key order is the spec's.
+  // Spelled out member by member so the served key order is the contract's (docs/api.md#course).
   return {
     slug: record.slug,
     name: record.name,

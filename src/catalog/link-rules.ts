@@ -1,7 +1,8 @@
 /**
- * Rule 4 of the contract: a course's `url` is always the provider's own course URL, never an
- * affiliate or tracking URL. What counts as tracking is written here once; the data check (through
- * the course record schema) and `data:verify` both ask `trackingMarker`.
+ * Rule 4 of the contract (docs/api.md#the-services-rules): a course's `url` is always the
+ * provider's own course URL, never an affiliate or tracking URL. What counts as tracking is written
+ * here once; the data check (through the course record schema) and `data:verify` both ask
+ * `trackingMarker`.
  */
 
 /** Query parameters that identify a referrer, an affiliate or a campaign. */

@@ -1,7 +1,7 @@
 /**
- * How long a client may reuse a public answer (decisions §6, "Response cache lifetime: 5 minutes"):
- * `Cache-Control: public, max-age=300` on the REST API and the site, `ttlMs`/`cacheScope` on the
- * MCP server's cacheable results. Every answer is the same for every caller, so shared caches may
- * keep it.
+ * How long a client may reuse a public answer (docs/api.md#limits, "response cache lifetime: 5
+ * minutes"): `Cache-Control: public, max-age=300` on the REST API and the site,
+ * `ttlMs`/`cacheScope` on the MCP server's cacheable results. Every answer is the same for every
+ * caller, so shared caches may keep it.
  */
 export const RESPONSE_MAX_AGE_SECONDS = 300;

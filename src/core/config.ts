@@ -1,7 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-/** Environment variables (decisions §2), parsed once into a typed, validated object. */
+/**
+ * Environment variables (docs/operations.md#configuration), parsed once into a typed, validated
+ * object.
+ */
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -104,7 +107,7 @@ export class AppConfig {
   readonly host!: string;
   readonly publicUrl!: string;
   readonly siteUrl!: string;
-  /** `{base_url}` of the spec: the public URL plus `/api/v1`. */
+  /** `{base_url}` of the contract (docs/api.md#addresses): the public URL plus `/api/v1`. */
   readonly baseUrl!: string;
   readonly dataDir!: string;
   readonly redisUrl?: string;

@@ -54,7 +54,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T, meta: z.ZodType = m
 export type Envelope<T> = { data: T; meta: Meta };
 
 /**
- * One error body per code (decisions §4 and §5): `{"error": {"code", "message", "details"?}}` with
+ * One error body per code (docs/api.md#errors): `{"error": {"code", "message", "details"?}}` with
  * `code` a constant and `details` the code's own shape, so a generated client reads them typed.
  */
 function errorBody<const C extends string, D extends z.ZodType | undefined = undefined>(
@@ -176,7 +176,10 @@ export const internalErrorSchema = errorBody(
   'An unexpected failure. The message is generic; `X-Request-Id` identifies the request in the log.',
 ).meta({ id: 'InternalError' });
 
-/** MCP only (decisions §10): a request to `/mcp` from a host or origin that is not allowed. */
+/**
+ * MCP only (docs/mcp.md#dns-rebinding-protection): a request to `/mcp` from a host or origin that
+ * is not allowed.
+ */
 export const forbiddenErrorSchema = errorBody(
   'forbidden',
   'A request to the MCP endpoint from a host or origin that is not allowed.',

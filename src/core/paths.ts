@@ -1,4 +1,4 @@
-/** Where the service's faces live on its one origin (decisions §1). */
+/** Where the service's faces live on its one origin (docs/api.md#addresses). */
 
 /** The REST API's prefix: `{base_url}` is `PUBLIC_URL` + `/api/v1`. */
 export const API_PREFIX = 'api/v1';
@@ -6,7 +6,7 @@ export const API_PREFIX = 'api/v1';
 /** The MCP endpoint (Streamable HTTP). */
 export const MCP_PATH = '/mcp';
 
-/** The website's pages and companions, relative to `SITE_URL` (decisions §1). */
+/** The website's pages and companions, relative to `SITE_URL` (docs/api.md#addresses). */
 export const SITE_PATHS = {
   home: '/',
   docs: '/docs',

@@ -1,6 +1,7 @@
 /**
- * How much of a request the service reads (decisions §5). Beyond these, a request is refused with
- * `bad_request` before any operation runs; the OpenAPI document states the same numbers.
+ * How much of a request the service reads (docs/api.md#requests-the-service-will-not-read). Beyond
+ * these, a request is refused with `bad_request` before any operation runs; the OpenAPI document
+ * states the same numbers.
  */
 
 /**

@@ -11,10 +11,10 @@ import type { AssistantsFile } from '../catalog/dataset';
 import { RedisConnection } from './redis.connection';
 
 /**
- * Verified AI assistants (decisions §7): a user agent naming an assistant counts only from an IP in
- * that assistant's published ranges. Range files are fetched at start and every `refresh_hours`;
- * the last good copy of each file is kept (in Redis too, for replicas that start while a vendor's
- * file is unreachable) and a failed fetch never drops it.
+ * Verified AI assistants (docs/api.md#ai-assistants): a user agent naming an assistant counts only
+ * from an IP in that assistant's published ranges. Range files are fetched at start and every
+ * `refresh_hours`; the last good copy of each file is kept (in Redis too, for replicas that start
+ * while a vendor's file is unreachable) and a failed fetch never drops it.
  */
 
 /** OpenAI-style `{"prefixes":[{"ipv4Prefix"|"ipv6Prefix": cidr}]}`, or a plain list of CIDRs. */

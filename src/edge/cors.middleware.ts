@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { MCP_PATH } from '../core/paths';
 
 /**
- * Open CORS (decisions §6) on every response, errors and 304s included; a preflight is answered
+ * Open CORS (docs/api.md#cors) on every response, errors and 304s included; a preflight is answered
  * here with 204. The headers are the same for every request, so they are built once. The MCP
  * endpoint also allows POST and the MCP headers.
  */

@@ -11,10 +11,10 @@ import { Metrics } from '../ops/metrics.service';
 import { RedisConnection } from './redis.connection';
 
 /**
- * One fixed window per key (decisions §7): the first hit opens a window of `ttl` ms, every hit in it
- * counts, and it resets whole. With Redis the count is one atomic script shared by all replicas; when
- * Redis is unreachable the count moves in-process (said once in the log and in /metrics) and moves
- * back when Redis answers again.
+ * One fixed window per key (docs/api.md#what-is-counted): the first hit opens a window of `ttl` ms,
+ * every hit in it counts, and it resets whole. With Redis the count is one atomic script shared by
+ * all replicas; when Redis is unreachable the count moves in-process (said once in the log and in
+ * /metrics) and moves back when Redis answers again.
  */
 
 // PTTL is -1 only if a key lost its expiry (e.g. restored without it): give it a window again.

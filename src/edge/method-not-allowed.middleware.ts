@@ -6,7 +6,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Everything but the MCP endpoint is read-only: any other method is 405 with `Allow`
- * (decisions §5). The MCP endpoint answers its own methods.
+ * (docs/api.md#error-codes). The MCP endpoint answers its own methods.
  */
 export function refuseWrites(request: Request, _response: Response, next: NextFunction): void {
   if (READ_METHODS.has(request.method) || isMcpRequest(request)) return next();

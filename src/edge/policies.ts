@@ -21,8 +21,8 @@ export const VaryOn = (...headers: string[]) =>
   );
 
 /**
- * The route's URLs hold recommendation answers (decisions §8): the edge keeps no copy of its
- * responses and the access log leaves its query string out. The responses themselves stay
+ * The route's URLs hold recommendation answers (docs/privacy.md#caches): the edge keeps no copy of
+ * its responses and the access log leaves its query string out. The responses themselves stay
  * publicly cacheable, as the contract says of every operation.
  */
 export const NoStore = () => SetMetadata(NO_STORE, true);

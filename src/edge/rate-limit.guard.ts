@@ -17,9 +17,10 @@ import { Metrics } from '../ops/metrics.service';
 import { AssistantsService } from './assistants.service';
 
 /**
- * Rate limits (decisions §7) through `@nestjs/throttler`: one fixed 60 s window per client, shared by
- * the REST API and `/mcp` (the routes without `@SkipThrottle()`). The client is a verified AI assistant (one bucket for all its IPs) or
- * else its IP (IPv6 by /64), taken as TRUST_PROXY says (Express's `req.ip`).
+ * Rate limits (docs/api.md#rate-limits) through `@nestjs/throttler`: one fixed 60 s window per
+ * client, shared by the REST API and `/mcp` (the routes without `@SkipThrottle()`). The client is a
+ * verified AI assistant (one bucket for all its IPs) or else its IP (IPv6 by /64), taken as
+ * TRUST_PROXY says (Express's `req.ip`).
  */
 
 export const WINDOW_MS = 60_000;
@@ -71,9 +72,10 @@ export class ClientIdentifier {
 }
 
 /**
- * The throttler's guard with the IETF fields of decisions §7 (`RateLimit-Policy`, `RateLimit`,
- * `Retry-After`) instead of its `X-RateLimit-*`, and the contract's error body on 429. Routes that
- * are not counted (site pages, operations) carry the library's `@SkipThrottle()`.
+ * The throttler's guard with the IETF fields of docs/api.md#rate-limit-headers-and-429
+ * (`RateLimit-Policy`, `RateLimit`, `Retry-After`) instead of its `X-RateLimit-*`, and the
+ * contract's error body on 429. Routes that are not counted (site pages, operations) carry the
+ * library's `@SkipThrottle()`.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
@@ -86,7 +88,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
-  /** The IETF fields of decisions §7 instead of the throttler's `X-RateLimit-*`, and our error body. */
+  /**
+   * The IETF fields (docs/api.md#rate-limit-headers-and-429) instead of the throttler's
+   * `X-RateLimit-*`, and our error body.
+   */
   protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
     const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = props;
     const { req, res } = this.getRequestResponse(context) as { req: Request; res: Response };

@@ -14,11 +14,12 @@ import { NO_STORE, VARY_ON } from './policies';
 import { acceptedCoding, Representation } from './representation';
 
 /**
- * Conditional GET and caching headers for every 200 GET/HEAD (decisions §6). A handler's result
- * becomes its Representation (bytes, strong ETag, type), which the adapter writes as a 304 or as
- * the bytes. Representations are kept per dataset version and URL (plus the headers the route
- * varies on) in the cache-manager store, except for routes marked `@NoStore()`, whose URLs hold
- * answers (decisions §8). A handler that sets its own `Cache-Control` (operations) is left alone.
+ * Conditional GET and caching headers for every 200 GET/HEAD
+ * (docs/api.md#caching-and-conditional-requests). A handler's result becomes its Representation
+ * (bytes, strong ETag, type), which the adapter writes as a 304 or as the bytes. Representations
+ * are kept per dataset version and URL (plus the headers the route varies on) in the cache-manager
+ * store, except for routes marked `@NoStore()`, whose URLs hold answers (docs/privacy.md#caches). A
+ * handler that sets its own `Cache-Control` (operations) is left alone.
  */
 
 /** Whether the access log may write a request's query string: set once the route is known. */

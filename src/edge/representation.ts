@@ -6,12 +6,12 @@ import type { Request, Response } from 'express';
 import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
 
 /**
- * A 200 body as it goes on the wire (decisions §6): its bytes, strong ETag and content type, the
- * headers that describe it, and its `br` and `gzip` codings, each with its own ETag (RFC 9110
- * §8.8.3). Built once per dataset version and URL by the representation interceptor, compressed
- * then (never per request), or per request where nothing may be kept; written here: the coding the
- * client accepts, 304 when the client's copy of it is current, the bytes otherwise. Nothing else in
- * the service handles bytes.
+ * A 200 body as it goes on the wire (docs/api.md#caching-and-conditional-requests): its bytes,
+ * strong ETag and content type, the headers that describe it, and its `br` and `gzip` codings, each
+ * with its own ETag (RFC 9110 §8.8.3). Built once per dataset version and URL by the representation
+ * interceptor, compressed then (never per request), or per request where nothing may be kept;
+ * written here: the coding the client accepts, 304 when the client's copy of it is current, the
+ * bytes otherwise. Nothing else in the service handles bytes.
  */
 
 export const CACHE_CONTROL = `public, max-age=${RESPONSE_MAX_AGE_SECONDS}`;

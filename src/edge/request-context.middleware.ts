@@ -9,8 +9,9 @@ import { QUERY_LOGGABLE } from './representation.interceptor';
 
 /**
  * Right after the security headers, for every request, unknown paths and refusals included: its id
- * (`X-Request-Id`), `Connection: close` while draining, and one access log line (with
- * `trace_id` when tracing is on) and metric once the response is finished or aborted (§8, §11).
+ * (`X-Request-Id`), `Connection: close` while draining, and one access log line (with `trace_id`
+ * when tracing is on) and metric once the response is finished or aborted (docs/operations.md#logs,
+ * docs/privacy.md#logs).
  */
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -40,7 +41,7 @@ export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: L
       request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none'),
     );
     metrics.observeRequest(request.method, route, response.statusCode, seconds);
-    // The query string only where the route is known to hold no answers (decisions §8).
+    // The query string only where the route is known to hold no answers (docs/privacy.md#logs).
     const url = response.locals[QUERY_LOGGABLE] === true ? request.originalUrl : request.path;
     logger.info(
       {

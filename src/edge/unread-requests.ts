@@ -7,9 +7,9 @@ import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_LENGTH } from '../core/request-limits
 import { CLIENT_ERRORS } from './http-error.filter';
 
 /**
- * Requests the service will not read (decisions §5), answered with the contract's error body:
- * those Node's HTTP parser refuses before Express sees them, URLs that are too long or malformed,
- * and an over-long `If-None-Match`.
+ * Requests the service will not read (docs/api.md#requests-the-service-will-not-read), answered
+ * with the contract's error body: those Node's HTTP parser refuses before Express sees them, URLs
+ * that are too long or malformed, and an over-long `If-None-Match`.
  */
 
 export interface HttpTimeouts {

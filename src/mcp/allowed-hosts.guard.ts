@@ -4,9 +4,9 @@ import { AppConfig } from '../core/config';
 import { DomainError } from '../core/domain-error';
 
 /**
- * DNS-rebinding protection for `/mcp` (decisions §10): the `Host` must name this service and an
- * `Origin`, when present, must be one of ours. Requests without `Origin` (server-side assistants)
- * pass. A rejection is 403 in the contract's error shape.
+ * DNS-rebinding protection for `/mcp` (docs/mcp.md#dns-rebinding-protection): the `Host` must name
+ * this service and an `Origin`, when present, must be one of ours. Requests without `Origin`
+ * (server-side assistants) pass. A rejection is 403 in the contract's error shape.
  */
 
 interface HostEntry {

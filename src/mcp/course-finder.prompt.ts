@@ -1,7 +1,9 @@
 import { McpController, Prompt, type PromptResult } from '@rekog/mcp-nest';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 
-/** The guided finder (decisions §10), built from the same questions and labels as the REST API. */
+/**
+ * The guided finder (docs/mcp.md#prompt), built from the same questions and labels as the REST API.
+ */
 
 const questions = ANSWER_NAMES.map((name) => {
   const { question, values } = QUESTIONS[name];

@@ -9,7 +9,10 @@ import { MethodologyService } from '../methodology/methodology.service';
 import { ResourceErrorFilter } from './mcp-errors';
 import { ResourceContentsInterceptor } from './tool-result.interceptor';
 
-/** The resources (decisions §1): the same bodies as `/ai-seo-courses.json`, `/api/v1/methodology` and `/api/v1/courses/{slug}`. */
+/**
+ * The resources (docs/mcp.md#resources): the same bodies as `/ai-seo-courses.json`,
+ * `/api/v1/methodology` and `/api/v1/courses/{slug}`.
+ */
 
 export const RESOURCE_SCHEME = 'coursefinder';
 export const COURSES_URI = `${RESOURCE_SCHEME}://courses`;

@@ -15,7 +15,7 @@ import { DomainError } from '../core/domain-error';
 import type { ErrorBody } from '../core/envelope.schema';
 
 /**
- * The one mapping from a DomainError to MCP (decisions §10): a tool answers with an `isError`
+ * The one mapping from a DomainError to MCP (docs/mcp.md#errors): a tool answers with an `isError`
  * result whose text is the REST error body; a resource read fails with a JSON-RPC error carrying
  * that body. Anything else is an internal error with a generic message, its stack logged.
  */
@@ -40,7 +40,7 @@ export function mcpErrorOf(error: unknown): { body: ErrorBody; code: ProtocolErr
         error.code satisfies never;
     }
   }
-  // The stack only: arguments are never logged (decisions §8).
+  // The stack only: arguments are never logged (docs/privacy.md#logs).
   logger.error((error as Error)?.stack ?? String(error));
   return {
     body: new DomainError('internal_error', 'Internal server error.').toBody(),

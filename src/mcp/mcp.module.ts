@@ -53,7 +53,7 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
     cacheHints: MCP_CACHE_HINTS,
     // Stateless, JSON responses; the route belongs to McpHttpController.
     transports: [new StreamableHttpTransport()],
-    // Nothing at info level; tool arguments are never logged (decisions §8).
+    // Nothing at info level; tool arguments are never logged (docs/privacy.md#logs).
     logging: { level: ['error', 'warn'] },
     // The library installs no completion handler; the SDK's public `setRequestHandler` adds one.
     serverMutator: (server) => {

@@ -8,8 +8,8 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/s
 import { map, type Observable } from 'rxjs';
 
 /**
- * A tool's REST body as its MCP result (docs/mcp.md#tools): `structuredContent` is the body and the
- * text block the same JSON. Handed to the library finished, so it does not validate the body
+ * A tool's REST body as its MCP result (docs/mcp.md#results): `structuredContent` is the body and
+ * the text block the same JSON. Handed to the library finished, so it does not validate the body
  * against the output schema on every call: the body is the REST body, built by the same services
  * and held to the same schemas by the contract and MCP tests.
  */

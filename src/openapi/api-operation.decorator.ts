@@ -12,9 +12,9 @@ import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from '../core/request-limits';
 /**
  * The OpenAPI description of one read operation, in one decorator. What every operation shares
  * (304, 429, 500, the refusals of the `default` response, the caching, rate-limit and request-id
- * headers) is written here once; the operation gives its id, texts, 200 body, the errors the spec
- * lists for it, and the requests whose answers are its examples (computed at start, see
- * openapi.examples.ts).
+ * headers) is written here once; the operation gives its id, texts, 200 body, the errors the
+ * contract lists for it (docs/api.md#operations), and the requests whose answers are its examples
+ * (computed at start, see openapi.examples.ts).
  */
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -56,7 +56,9 @@ export interface ApiReadOptions {
   description: string;
   /** The 200 body (the envelope schema of the operation) and the request of its example. */
   ok: { schema: z.ZodType; example: ExampleRequest };
-  /** The error statuses the spec lists for this operation besides 429. */
+  /**
+   * The error statuses the contract lists for this operation besides 429 (docs/api.md#operations).
+   */
   errors: Partial<Record<404 | 422, ApiErrorResponse>>;
 }
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
-/** Whether the service takes work: ready once listening, draining from SIGTERM on (decisions §11). */
+/**
+ * Whether the service takes work: ready once listening, draining from SIGTERM on
+ * (docs/operations.md#probes).
+ */
 @Injectable()
 export class Lifecycle {
   private listening = false;

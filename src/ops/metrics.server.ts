@@ -11,8 +11,8 @@ import { Metrics } from './metrics.service';
 /**
  * `/metrics` on a port of its own (METRICS_PORT), never on the public one: the gateway routes only
  * the public port and the NetworkPolicy lets only the monitoring namespace reach this one
- * (docs/operations.md). A plain `node:http` server that listens while the app starts and closes
- * with it; scrapes are not requests of the service, so they are neither logged nor counted.
+ * (docs/operations.md#metrics). A plain `node:http` server that listens while the app starts and
+ * closes with it; scrapes are not requests of the service, so they are neither logged nor counted.
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics (decisions §11). One registry per app, so several apps in one process (tests)
- * do not collide. Labels are route templates and status codes only: never a query value (§8).
+ * Prometheus metrics (docs/operations.md#metrics). One registry per app, so several apps in one
+ * process (tests) do not collide. Labels are route templates and status codes only: never a query
+ * value (docs/privacy.md#metrics).
  */
 @Injectable()
 export class Metrics {

@@ -21,7 +21,7 @@ import { finalize, Observable, tap } from 'rxjs';
  * `POST /mcp`, whichever tool it called; this one says which. With tracing off (no SDK registered)
  * the API's tracer is a no-op.
  *
- * Privacy (docs/api.md#privacy): a span holds the operation's name and template only, never its
+ * Privacy (docs/privacy.md#traces): a span holds the operation's name and template only, never its
  * arguments, query or answer; a failure is marked with the error's class, not its message.
  */
 const tracer = trace.getTracer('course-finder');

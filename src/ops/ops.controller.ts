@@ -5,8 +5,8 @@ import type { Response } from 'express';
 import { Lifecycle } from './lifecycle';
 
 /**
- * Probes (decisions §1, §11): not rate limited, not cached, not in the OpenAPI document. `/metrics`
- * is on its own port (MetricsServer).
+ * Probes (docs/operations.md#probes): not rate limited, not cached, not in the OpenAPI document.
+ * `/metrics` is on its own port (MetricsServer).
  */
 @ApiExcludeController()
 @SkipThrottle()

@@ -10,11 +10,12 @@ import type { StopSignals } from './signals';
 export const IN_FLIGHT_GRACE_MS = 10_000;
 
 /**
- * Graceful stop on SIGTERM/SIGINT (decisions §11) once the app serves: `/readyz` answers 503 (for
- * SHUTDOWN_DELAY_SECONDS, while the load balancer takes the replica out), then the server stops
- * accepting connections, finishes the requests in flight (at most 10 s), the app closes (Redis and
- * the metrics server included), `after` runs (the tracer's last export) and the process exits 0.
- * Before that, `StopSignals` (installed first by `main.ts`) ends the start on a signal.
+ * Graceful stop on SIGTERM/SIGINT (docs/operations.md#signals) once the app serves: `/readyz`
+ * answers 503 (for SHUTDOWN_DELAY_SECONDS, while the load balancer takes the replica out), then the
+ * server stops accepting connections, finishes the requests in flight (at most 10 s), the app
+ * closes (Redis and the metrics server included), `after` runs (the tracer's last export) and the
+ * process exits 0. Before that, `StopSignals` (installed first by `main.ts`) ends the start on a
+ * signal.
  */
 export function drainOnSignal(
   signals: StopSignals,

@@ -12,18 +12,20 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 
 /**
- * OpenTelemetry traces: spans of the HTTP server, Express and ioredis, and one span per operation
- * (REST route, MCP tool call or resource read, named after it: operation-span.interceptor.ts),
- * sent to OTLP/HTTP (protobuf) at OTEL_EXPORTER_OTLP_ENDPOINT. `main.ts` reads this file only when that
- * variable is set, and before the app's modules, so the instrumentations can patch them; tracing
- * off costs nothing (the SDK is never read). The SDK takes its other settings from the standard
- * OTEL_* variables (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, …).
- * Traces only: metrics stay with prom-client on METRICS_PORT, logs on stdout.
+ * OpenTelemetry traces (docs/operations.md#tracing-opentelemetry): spans of the HTTP server,
+ * Express and ioredis, and one span per operation (REST route, MCP tool call or resource read,
+ * named after it: operation-span.interceptor.ts), sent to OTLP/HTTP (protobuf) at
+ * OTEL_EXPORTER_OTLP_ENDPOINT. `main.ts` reads this file only when that variable is set, and
+ * before the app's modules, so the instrumentations can patch them; tracing off costs nothing (the
+ * SDK is never read). The SDK takes its other settings from the standard OTEL_* variables
+ * (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, …). Traces only: metrics
+ * stay with prom-client on METRICS_PORT, logs on stdout.
  *
- * Privacy (decisions §8): no span holds a recommendation answer or an MCP argument. Answers travel
- * in query strings (`/api/v1/recommendations`, `/ai-seo-courses/finder`), so every span's query is
- * replaced by REDACTED, on every route; MCP arguments travel in request bodies, which no
- * instrumentation here records; Redis spans carry the command name alone (keys hold client IPs).
+ * Privacy (docs/privacy.md#traces): no span holds a recommendation answer or an MCP argument.
+ * Answers travel in query strings (`/api/v1/recommendations`, `/ai-seo-courses/finder`), so every
+ * span's query is replaced by REDACTED, on every route; MCP arguments travel in request bodies,
+ * which no instrumentation here records; Redis spans carry the command name alone (keys hold client
+ * IPs).
  */
 export function startTracing(exporter?: SpanExporter): { shutdown(): Promise<void> } {
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';

@@ -21,7 +21,8 @@ import type { Assessment } from './assessment';
 /**
  * Why a course matches: every reason and warning line the engine writes, in one place so tests can
  * assert them exactly, and which of them an assessment calls for. Each reason states a fact of the
- * course that fits an answer; each warning one that does not fit or needs care (decisions §9).
+ * course that fits an answer; each warning one that does not fit or needs care
+ * (docs/methodology.md#what-the-recommendation-promises).
  */
 
 type Updates = Course['updates'];

@@ -8,7 +8,7 @@ import type { Recommendation } from './recommendation.schema';
 
 /**
  * Recommendations for validated answers, scored by the engine on the current data for each call.
- * Answers are never stored (decisions §8).
+ * Answers are never stored (docs/privacy.md#recommendation-answers).
  */
 @Injectable()
 export class RecommendationsService {

@@ -9,7 +9,10 @@ import { apiCatalog, llmsTxt, robotsTxt, serverCard, sitemapXml } from './discov
 import { listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
-/** The plain-data companions (decisions §1) and the documents agents and crawlers read first. */
+/**
+ * The plain-data companions (docs/website.md, docs/api.md#the-services-rules) and the documents
+ * agents and crawlers read first.
+ */
 /** The site's own assets, read once: a stylesheet and an icon, nothing from elsewhere. */
 const asset = (name: string) => readFileSync(join(__dirname, 'templates', name), 'utf8');
 

@@ -12,7 +12,7 @@ export const SAMPLE_ANSWERS: Answers = {
 
 /**
  * Valid answers none of whose values appears in a course slug, route or any fixed text: a log line,
- * metric or span that holds one has leaked an answer (decisions §8).
+ * metric or span that holds one has leaked an answer (docs/privacy.md#recommendation-answers).
  */
 export const TELLTALE_ANSWERS: Answers = {
   experience: 'advanced',

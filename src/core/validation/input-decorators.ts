@@ -120,7 +120,7 @@ export function QueryBoolean(options: InputOptions): PropertyDecorator {
 
 /**
  * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: the
- * lookup answers 404 (decisions §4), so only its type is a rule here.
+ * lookup answers 404 (docs/api.md#getcourse), so only its type is a rule here.
  */
 export function Slug(options: InputOptions): PropertyDecorator {
   const schema = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };

@@ -2,8 +2,9 @@ import { DomainError } from '../domain-error';
 import { acceptedNames, allowedValues, type InputClass, reportedAs } from './input-metadata';
 
 /**
- * What can be wrong with one input of an operation (decisions §4), as a typed kind: code that needs
- * to know what went wrong (the site's forms) reads the kind, never the English text.
+ * What can be wrong with one input of an operation (docs/api.md#query-parameters), as a typed kind:
+ * code that needs to know what went wrong (the site's forms) reads the kind, never the English
+ * text.
  */
 export type ProblemKind = 'unknown' | 'repeated' | 'empty' | 'missing' | 'not_allowed' | 'invalid';
 
@@ -79,8 +80,9 @@ export function describeProblem(
 }
 
 /**
- * The 422 of decisions §4 for an input class's problems: `invalid_answers` with every answer's
- * options for the finder's answers, `invalid_parameters` for everything else. Every problem is named.
+ * The 422 (docs/api.md#invalid_parameters-details) for an input class's problems: `invalid_answers`
+ * with every answer's options for the finder's answers, `invalid_parameters` for everything else.
+ * Every problem is named.
  */
 export function inputError(input: InputClass, problems: readonly InputProblem[]): DomainError {
   const accepted = acceptedNames(input);

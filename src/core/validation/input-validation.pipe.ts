@@ -6,8 +6,9 @@ import { inputError, type InputProblem, type ProblemKind } from './input-problem
 
 /**
  * Nest's ValidationPipe over the input classes (whitelist, forbidNonWhitelisted, transform), with
- * decisions §4's bodies: every problem of the input at once, each with the input's allowed values.
- * One instance reads query strings (the global pipe of the HTTP API), another JSON (the MCP tools).
+ * the 422 bodies of docs/api.md#invalid_parameters-details: every problem of the input at once,
+ * each with the input's allowed values. One instance reads query strings (the global pipe of the
+ * HTTP API), another JSON (the MCP tools).
  *
  * Before the validator sees an input, what it cannot judge is read from what the client sent: any
  * name the input class does not declare is unknown, whatever it is (the validator and the
