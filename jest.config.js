@@ -22,5 +22,7 @@ module.exports = {
   ],
   // The MCP App is served from its build (dist/mcp-app/); built once before any suite starts.
   globalSetup: '<rootDir>/test/support/build-mcp-app.mjs',
+  // Services the suites start as child processes inherit it: nothing fetches from off the machine.
+  setupFiles: ['<rootDir>/test/support/offline.js'],
   testTimeout: 30000,
 };

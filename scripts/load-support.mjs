@@ -67,6 +67,8 @@ export async function startService(
       REDIS_URL: '',
       // A free port for /metrics, so that two services (the bench's second, with Redis) can run.
       METRICS_PORT: '0',
+      // Loopback only: the published range files of AI assistants are not fetched.
+      ASSISTANT_RANGES: 'static',
       ...extraEnv,
     },
     stdio,

@@ -7,7 +7,7 @@ node scripts/build-if-needed.mjs
 
 port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
 url="http://127.0.0.1:$port/mcp"
-PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn node dist/main >/dev/null &
+PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn ASSISTANT_RANGES=static node dist/main >/dev/null &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 

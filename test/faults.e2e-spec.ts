@@ -80,7 +80,13 @@ describe('range files that fail', () => {
       ['203.0.113.64/26'],
     );
     t = await startTestApp({
-      env: { DATA_DIR: dir, TRUST_PROXY: 'loopback', RATE_LIMIT_PER_ASSISTANT: '5000' },
+      env: {
+        DATA_DIR: dir,
+        ASSISTANT_RANGES: 'fetch',
+        LOG_LEVEL: 'debug',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_PER_ASSISTANT: '5000',
+      },
       logStream: log.stream,
     });
   });
@@ -108,9 +114,10 @@ describe('range files that fail', () => {
     await Promise.all(refreshes);
     expect(traffic.failures).toEqual([]);
     expect(new Set(traffic.statuses)).toEqual(new Set([200]));
-    const warnings = log.lines().filter((line) => line.includes('could not be fetched'));
+    // Each failing file is named, with why, at debug level.
+    const notFetched = log.lines().filter((line) => line.includes('Range files not fetched'));
     for (const name of ['hang', 'error', 'garbage', 'empty']) {
-      expect(warnings.some((line) => line.includes(`/${name}.json`))).toBe(true);
+      expect(notFetched.some((line) => line.includes(`/${name}.json`))).toBe(true);
     }
   });
 });

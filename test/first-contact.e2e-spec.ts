@@ -1,11 +1,11 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestApp, type TestApp } from './support/app';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { freePort } from './support/redis';
 
 /** What a person, an integrator with curl and an AI assistant's user meet first. */
@@ -217,6 +217,45 @@ describe('the console and npm start', () => {
       `Course Finder ready on http://localhost:${port} (site, API docs at http://localhost:${port}/api/v1/docs, MCP at http://localhost:${port}/mcp)`,
     );
     expect(output()).not.toMatch(/successfully started|Mapped \{/);
+  });
+
+  it('an offline start says so once, calmly, at info level, and how to stop fetching', async () => {
+    // The shipped assistants, their range files unreachable as on a machine without internet.
+    const refused = `http://127.0.0.1:${await freePort()}`;
+    const dir = copyOfData();
+    const file = join(dir, 'assistants.json');
+    const assistants = JSON.parse(readFileSync(file, 'utf8'));
+    for (const assistant of assistants.assistants) {
+      assistant.range_urls = assistant.range_urls.map(
+        (url: string) => `${refused}${new URL(url).pathname}`,
+      );
+    }
+    writeFileSync(file, JSON.stringify(assistants));
+    const port = await freePort();
+    const { child, output } = await startUntil(
+      process.execPath,
+      ['dist/main'],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_FORMAT: 'pretty',
+        REDIS_URL: '',
+        DATA_DIR: dir,
+        ASSISTANT_RANGES: 'fetch',
+      },
+      /ready on/,
+    );
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    expect(output()).not.toMatch(/WARN|ERROR/);
+    const ranges = output()
+      .split('\n')
+      .filter((line) => /IP ranges/.test(line));
+    expect(ranges).toEqual([
+      expect.stringMatching(
+        /^\[\d\d:\d\d:\d\d\] INFO: Assistants: AI assistants' published IP ranges not fetched \(3 of 3 files; no network\?\).*ASSISTANT_RANGES=static stops fetching\.$/,
+      ),
+    ]);
   });
 
   it('logs JSON lines when its output is not a terminal', async () => {

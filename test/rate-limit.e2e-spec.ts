@@ -181,6 +181,7 @@ describe('AI assistants', () => {
     t = await startTestApp({
       env: {
         DATA_DIR: dir,
+        ASSISTANT_RANGES: 'fetch',
         TRUST_PROXY: 'loopback',
         RATE_LIMIT_PER_IP: '3',
         RATE_LIMIT_PER_ASSISTANT: '5',
@@ -246,6 +247,42 @@ describe('AI assistants', () => {
  * and verified is the socket's unless TRUST_PROXY trusts the peer that sent `X-Forwarded-For`. The
  * test client is 127.0.0.1; the only assistant's range is 198.51.100.0/24.
  */
+describe('ASSISTANT_RANGES=static', () => {
+  it('fetches no range file, and the static CIDRs alone verify an assistant', async () => {
+    const asked: string[] = [];
+    const ranges = createServer((request, response) => {
+      asked.push(request.url!);
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify(['192.0.2.0/25']));
+    });
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}/plain.json`;
+    const t = await startTestApp({
+      env: {
+        DATA_DIR: dataWithTestAssistant([url], ['203.0.113.64/26']),
+        ASSISTANT_RANGES: 'static',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_PER_IP: '3',
+        RATE_LIMIT_PER_ASSISTANT: '5',
+      },
+    });
+    try {
+      const as = (ip: string) =>
+        t.get('/api/v1/methodology', {
+          headers: { 'User-Agent': 'TestBot-User/1.0', 'X-Forwarded-For': ip },
+        });
+      expect((await as('203.0.113.70')).headers.get('ratelimit-policy')).toBe('"default";q=5;w=60');
+      // In the range file, which is not read: an ordinary client.
+      expect((await as('192.0.2.9')).headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
+      await t.app.get(AssistantsService).refresh();
+      expect(asked).toEqual([]);
+    } finally {
+      await t.close();
+      ranges.close();
+    }
+  });
+});
+
 describe('X-Forwarded-For and TRUST_PROXY', () => {
   const UA = 'TestBot-User/1.0';
   const remaining = (r: Response) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit')!)![1]);

@@ -97,6 +97,7 @@ describeWithRedis('two replicas sharing one Redis', () => {
       const dir = dataWithTestAssistant([`http://127.0.0.1:${port}/ranges.json`]);
       const env = {
         DATA_DIR: dir,
+        ASSISTANT_RANGES: 'fetch',
         TRUST_PROXY: 'loopback',
         REDIS_URL: process.env.REDIS_URL!,
         REDIS_KEY_PREFIX: `test:${randomUUID()}:`,

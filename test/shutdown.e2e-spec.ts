@@ -166,7 +166,11 @@ describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
     const hanging = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}/ranges.json`;
     child = spawn('unshare', ['--pid', '--fork', '--kill-child', 'node', 'dist/main'], {
       cwd: ROOT,
-      env: serviceEnv({ LOG_LEVEL: 'info', DATA_DIR: dataWithTestAssistant([hanging]) }),
+      env: serviceEnv({
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataWithTestAssistant([hanging]),
+        ASSISTANT_RANGES: 'fetch',
+      }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = once(child, 'exit');

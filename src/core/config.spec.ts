@@ -17,6 +17,7 @@ describe('AppConfig.fromEnv', () => {
       mcpAllowedHosts: [],
       mcpAllowedOrigins: [],
       logLevel: 'info',
+      assistantRanges: 'fetch',
     });
   });
 
@@ -65,6 +66,7 @@ describe('AppConfig.fromEnv', () => {
     ['TRUST_PROXY', 'everyone'],
     ['LOG_LEVEL', 'loud'],
     ['SHUTDOWN_DELAY_SECONDS', '-1'],
+    ['ASSISTANT_RANGES', 'off'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(name));
   });

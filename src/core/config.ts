@@ -84,6 +84,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   REDIS_KEY_PREFIX: z.string().default('course-finder:'),
+  ASSISTANT_RANGES: z.enum(['fetch', 'static']).default('fetch'),
   SHUTDOWN_DELAY_SECONDS: z
     .string()
     .regex(/^[0-9]+$/, 'SHUTDOWN_DELAY_SECONDS must be a whole number of seconds')
@@ -123,6 +124,12 @@ export class AppConfig {
   readonly redisKeyPrefix!: string;
   /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting connections. */
   readonly shutdownDelaySeconds!: number;
+  /**
+   * `fetch`: AI assistants' published IP range files are fetched at start and every
+   * `refresh_hours`; `static`: only the CIDRs written in the assistants file count, and nothing is
+   * fetched (air-gapped installs).
+   */
+  readonly assistantRanges!: 'fetch' | 'static';
 
   /** Parses the environment; throws one error listing every bad variable. */
   static fromEnv(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -158,6 +165,7 @@ export class AppConfig {
       logFormat: e.LOG_FORMAT,
       redisKeyPrefix: e.REDIS_KEY_PREFIX,
       shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+      assistantRanges: e.ASSISTANT_RANGES,
     });
   }
 }

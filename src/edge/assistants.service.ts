@@ -8,6 +8,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { CatalogService } from '../catalog/catalog.service';
 import type { AssistantsFile } from '../catalog/dataset';
+import { AppConfig } from '../core/config';
 import { RedisConnection } from './redis.connection';
 
 /**
@@ -80,6 +81,9 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   private readonly logger = new Logger('Assistants');
   /** Last good CIDRs of each range file URL. */
   private readonly fetched = new Map<string, string[]>();
+  /** The range files whose last fetch failed, so that each change is said once. */
+  private failing = new Set<string>();
+  private started = false;
   private assistants: Assistant[] = [];
   private builtFor?: string;
   private timer?: NodeJS.Timeout;
@@ -87,10 +91,17 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   constructor(
     private readonly catalog: CatalogService,
     private readonly redis: RedisConnection,
+    private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.rebuild();
+    if (this.config.assistantRanges === 'static') {
+      this.logger.debug(
+        'ASSISTANT_RANGES=static: only the CIDRs of assistants.json verify assistants',
+      );
+      return;
+    }
     let waited: NodeJS.Timeout | undefined;
     await Promise.race([
       this.refresh(),
@@ -117,20 +128,41 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
     return client && claimed.ranges.check(client.address, client.type) ? claimed.name : undefined;
   }
 
-  /** Fetches every range file once; a file that fails keeps its last good copy. */
+  /**
+   * Fetches every range file once; a file that fails keeps its last good copy. What changed is said
+   * once: at start, files not fetched (a start without internet) in one calm line; later, a file
+   * that stops answering as a warning and one that answers again as news; the reasons at debug.
+   */
   async refresh(): Promise<void> {
+    if (this.config.assistantRanges === 'static') return;
+    const first = !this.started;
+    this.started = true;
     const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
     const failed = (await Promise.all(urls.map((url) => this.fetchRanges(url)))).filter(
       (failure) => failure !== undefined,
     );
     this.rebuild();
     if (failed.length > 0) {
-      // One line for all of them: an unreachable network (a sandbox, a test) fails every file.
-      const which = failed.map((f) => `${f.url} (${f.reason})`).join(', ');
+      const reasons = failed.map((f) => `${f.url} (${f.reason})`).join(', ');
+      this.logger.debug(`Range files not fetched: ${reasons}`);
+    }
+    const before = this.failing;
+    this.failing = new Set(failed.map((f) => f.url));
+    const newly = failed.filter((f) => !before.has(f.url));
+    const recovered = [...before].filter((url) => !this.failing.has(url));
+    const hours = this.file().refresh_hours;
+    if (first && failed.length > 0) {
       const kept = failed.filter((f) => this.fetched.has(f.url)).length;
-      this.logger.warn(
-        `AI assistants' IP ranges: ${failed.length} of ${urls.length} range files could not be fetched: ${which}. ${kept} keep their last good copy; claims from the others count as ordinary clients until a refresh succeeds.`,
+      this.logger.log(
+        `AI assistants' published IP ranges not fetched (${failed.length} of ${urls.length} files; no network?): ${kept > 0 ? `${kept} use the copy kept in Redis, ` : ''}claims the ranges cannot verify count as ordinary clients; retried every ${hours} h. ASSISTANT_RANGES=static stops fetching.`,
       );
+    } else if (newly.length > 0) {
+      this.logger.warn(
+        `AI assistants' published IP ranges: ${newly.length} of ${urls.length} files could not be refreshed (${newly.map((f) => f.url).join(', ')}); each keeps its last good copy, if it had one.`,
+      );
+    }
+    if (recovered.length > 0) {
+      this.logger.log(`AI assistants' published IP ranges fetched again: ${recovered.join(', ')}`);
     }
   }
 

@@ -40,6 +40,8 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
       PUBLIC_URL: 'http://localhost:3000',
       // Suites about something else must not trip the limiter; rate-limit tests set their own.
       RATE_LIMIT_PER_IP: '1000000',
+      // Off the network: suites about the range files serve them locally and set `fetch`.
+      ASSISTANT_RANGES: 'static',
       ...options.env,
     },
   });
