@@ -6,6 +6,7 @@ import {
   TOPICS,
   COVERAGE_KEYS,
   COVERAGE_LABELS,
+  VERIFICATION_STATUS_LABELS,
 } from '../catalog/vocabulary';
 
 /** How course facts read to a person; shared by the HTML templates and the Markdown companions. */
@@ -41,6 +42,8 @@ const NBSP = '\u00a0';
 
 export const fmt = {
   ...courseText,
+  /** "fresh", "review due", …, "not yet verified". */
+  verificationStatus: (c: Course) => VERIFICATION_STATUS_LABELS[c.verification.status],
   /** "last verified 2026-10-01", or "not yet verified". */
   verifiedPhrase: (c: Course) =>
     c.verification.last_verified_on === null
