@@ -54,7 +54,7 @@ describe('site forms', () => {
     });
     const body = await response.text();
     expect(body).toContain('role="alert"');
-    expect(body).toContain(`“${name}”: not a parameter of this operation`);
+    expect(body).toContain(`The address has “${name}”, which this form does not use.`);
   });
 
   it.each(NAMES)('the finder reports %s instead of ignoring it', async (name) => {
@@ -62,7 +62,7 @@ describe('site forms', () => {
       headers: { Accept: 'text/html' },
     });
     const body = await response.text();
-    expect(body).toContain(`“${name}”: not a parameter of this operation`);
+    expect(body).toContain(`The address has “${name}”, which this form does not use.`);
     expect(body).not.toContain('% match');
   });
 });

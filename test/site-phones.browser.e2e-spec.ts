@@ -69,7 +69,7 @@ function badNumbers(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const w = globalThis as any;
     const walker = w.document.createTreeWalker(w.document.body, 4 /* text */);
-    const NUMBER = /\$?\d[\d,]*(?:\.\d+)?(?:-\d\d-\d\d|\u00a0%|\/5)?/g;
+    const NUMBER = /\$?\d[\d,]*(?:\.\d+)?(?:-\d\d-\d\d|[ \u00a0]%|\/5)?/g;
     const found: string[] = [];
     while (walker.nextNode()) {
       const node = walker.currentNode;
