@@ -112,7 +112,7 @@ describe.each(FORMS)('the form %s', (path) => {
         expect(response.status).toBe(200);
         const body = await response.text();
         expect(body).toContain('role="alert"');
-        expect(body).toContain(`“${html(name)}”: not a parameter of this operation`);
+        expect(body).toContain(`The address has “${html(name)}”, which`);
         expect(body).not.toContain('% match');
         expect(body).not.toContain('<table class="compare');
       }),

@@ -41,6 +41,8 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 const ANSWERS = SAMPLE_ANSWERS;
+/** A number and its unit are joined by a no-break space on the pages, so a line never splits them. */
+const NBSP = '\u00a0';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,7 +149,7 @@ describe('pages', () => {
     expect(body).toContain('role="alert"');
     expect(body).toContain('“expert” is not one of the choices.');
     expect(body).toContain('“random” is not one of the choices.');
-    expect(body).toContain('“utm_source”: not a parameter of this operation');
+    expect(body).toContain('The address has “utm_source”, which this form does not use.');
     expect(body).toMatch(/id="f-level" name="level" aria-invalid="true"/);
     expect(slugsIn(body)).toEqual([]);
   });
@@ -159,7 +161,7 @@ describe('pages', () => {
       const { data } = await t.json(`/api/v1/recommendations?${query}`);
       expect(slugsIn(body)).toEqual(data.results.map((r: any) => r.course.slug));
       for (const result of data.results) {
-        expect(body).toContain(`${result.match_percent} % match`);
+        expect(body).toContain(`${result.match_percent}${NBSP}% match`);
         for (const line of [...result.match_reasons, ...result.warnings]) {
           expect(body).toContain(escapeHtml(line));
         }
@@ -197,7 +199,7 @@ describe('pages', () => {
     expect(body).toContain(`Main objective (${m.weights.objective} points)`);
     expect(body).toContain(`<th scope="row">Budget</th>`);
     expect(body).toContain(`${m.weights.budget} points`);
-    expect(body).toContain(`at least <strong>${m.match_threshold} %</strong>`);
+    expect(body).toContain(`at least <strong>${m.match_threshold}${NBSP}%</strong>`);
     expect(body).toContain(`There are ${dist.combinations.toLocaleString('en')} possible sets`);
     for (const { count } of dist.top_match) expect(body).toContain(count.toLocaleString('en'));
     expect(dist.combinations).toBe(7560);
@@ -209,7 +211,10 @@ describe('pages', () => {
     const html = await text('/ai-seo-courses/no-such-course', HTML, 404);
     expect(html.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.response.headers.get('cache-control')).toBe('no-store');
-    expect(html.body).toContain('No course has the slug &quot;no-such-course&quot;.');
+    // A person is told in plain words; the API's wording ("slug") is for code.
+    expect(html.body).toContain('<h1>Page not found</h1>');
+    expect(html.body).toContain('There is no page at this address.');
+    expect(html.body).not.toMatch(/slug/i);
     for (const accept of ['application/json', '*/*', 'text/markdown', undefined]) {
       const response = await t.get('/ai-seo-courses/NOT_A_SLUG', {
         headers: accept === undefined ? {} : { Accept: accept },
@@ -542,7 +547,7 @@ describe('the match distribution', () => {
     const app = await startTestApp({ env: { DATA_DIR: dir } });
     try {
       const before = await (await app.get('/ai-seo-courses/methodology', HTML)).text();
-      expect(before).not.toContain('40–49 %');
+      expect(before).not.toContain(`40–49${NBSP}%`);
       const file = join(dir, 'methodology.json');
       const methodology = JSON.parse(readFileSync(file, 'utf8'));
       methodology.weights.objective = 7;
@@ -551,8 +556,8 @@ describe('the match distribution', () => {
       expect(app.app.get(CatalogService).reload()).toBe(true);
       const body = await (await app.get('/ai-seo-courses/methodology', HTML)).text();
       expect(body).toContain('Main objective (7 points)');
-      expect(body).toContain('at least <strong>40 %</strong>');
-      expect(body).toContain('40–49 %');
+      expect(body).toContain(`at least <strong>40${NBSP}%</strong>`);
+      expect(body).toContain(`40–49${NBSP}%`);
     } finally {
       await app.close();
     }

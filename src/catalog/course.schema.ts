@@ -179,7 +179,7 @@ export const courseSchema = z
   .meta({
     id: 'Course',
     description:
-      'A tracked course with its verified facts. Facts are accurate as of `verification.last_verified_on`; unknown values are null, never guessed.',
+      'A tracked course with its facts, as checked on `verification.last_verified_on` (null: not yet verified); unknown values are null, never guessed.',
   });
 export type Course = z.infer<typeof courseSchema>;
 

@@ -19,7 +19,7 @@ export class CoursesController {
     tag: 'Courses',
     summary: 'List and filter the tracked courses',
     description:
-      'Lists tracked courses with verified facts, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`. All query parameters are optional; `meta.count` is the number of courses returned.',
+      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`. All query parameters are optional; `meta.count` is the number of courses returned.',
     ok: {
       schema: courseListResponseSchema,
       example: {
@@ -50,7 +50,7 @@ export class CoursesController {
     tag: 'Courses',
     summary: 'One course by slug',
     description:
-      'One tracked course, active or not, with its verified facts and evidence sources. Slugs come from `searchCourses` or `recommendCourses`.',
+      'One tracked course, active or not, with its facts, last-verified date and evidence sources. Slugs come from `searchCourses` or `recommendCourses`.',
     ok: {
       schema: courseResponseSchema,
       example: { summary: 'A course', path: { slug: 'answer-engine-foundations' } },

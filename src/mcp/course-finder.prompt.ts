@@ -19,7 +19,7 @@ export const FIND_COURSE_PROMPT = `Help me find an AI SEO course with Course Fin
 ${questions}
 2. When you have all six answers, call the \`recommend_courses\` tool with them (use the values in backticks).
 3. For each result, explain its \`match_percent\` (fit to my answers, not a quality rating), its \`match_reasons\` and its \`warnings\`. If \`no_strong_match\` is true, say that no course reached the threshold and suggest changing an answer or browsing with \`search_courses\`.
-4. Show each course's last-verified date (\`verification.last_verified_on\`, or say it is unverified) beside its facts, and say so if \`meta.contains_placeholder_data\` is true.
+4. Show each course's last-verified date (\`verification.last_verified_on\`, or say it is unverified) beside its facts. If \`meta.contains_placeholder_data\` is true, say that the courses with \`placeholder_data\` true are fictional placeholders, not verified courses.
 5. Cite the results with \`meta.citation\` and link \`meta.canonical_url\`; \`human_url\` shows the same results as a web page.`;
 
 @McpController()

@@ -52,7 +52,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'search_courses',
-    description: `List and filter the tracked AI SEO and SEO courses, with verified facts; for factual lookups. Same as GET /api/v1/courses. All filters are optional; only enrolling courses unless include_inactive is true. ${CITE}`,
+    description: `List and filter the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. Same as GET /api/v1/courses. All filters are optional; only enrolling courses unless include_inactive is true. ${CITE}`,
     parameters: advertisedInput(SearchCoursesQuery),
     outputSchema: advertisedOutput(courseListResponseSchema),
     annotations: { title: 'Search courses', ...READ_ONLY },

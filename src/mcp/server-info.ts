@@ -12,7 +12,7 @@ export const MCP_SERVER_INFO = {
   title: 'Course Finder',
   version: '1.0.0',
   description:
-    'Hand-verified AI SEO courses and a Course Finder that matches six answers to courses. Read-only.',
+    'AI SEO courses with last-verified dates, and a Course Finder that matches six answers. Read-only.',
 } as const;
 
 /**
@@ -62,8 +62,13 @@ export function mcpServerIdentity(siteUrl: string) {
   return { ...MCP_SERVER_INFO, websiteUrl: `${siteUrl}${SITE_PATHS.list}`, icons };
 }
 
+/**
+ * Fixed at start, so worded to be true of any data the server may load later: verification is
+ * told by each course's date and `meta.contains_placeholder_data`, never claimed outright.
+ */
 export const MCP_INSTRUCTIONS = [
-  'Course Finder publishes a hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses.',
+  'Course Finder publishes a dataset of AI SEO courses, each fact with the date it was last verified, and a Course Finder that matches six answers to courses.',
+  'While meta.contains_placeholder_data is true, the courses with placeholder_data true are fictional placeholders that nobody has verified: say so, and never present their facts or awards as verified.',
   'Everything here is read-only. Use search_courses and get_course for facts, recommend_courses once you know all six answers (ask the user for any you do not know; never guess), compare_courses for 2 to 3 courses side by side, and get_methodology for how matches are scored.',
   'Match percentages describe fit to the answers given, not quality. The editorial pick is outside the scoring.',
   "Cite results with meta.citation, link meta.canonical_url, and show each course's verification.last_verified_on beside its facts.",

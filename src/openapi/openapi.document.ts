@@ -73,13 +73,13 @@ function zodConverter(written: Record<string, JsonSchema>): StandardSchemaConver
 
 function description(config: AppConfig): string {
   const site = `${config.siteUrl}${SITE_PATHS.list}`;
-  return `A public, read-only API over a hand-verified dataset of AI SEO courses, and a Course Finder that matches six answers to courses. No sign-up, no API key.
+  return `A public, read-only API over a dataset of AI SEO courses, each fact with the date it was last verified, and a Course Finder that matches six answers to courses. No sign-up, no API key.
 
 1. Every operation is a GET that returns JSON; nothing can be created, changed or deleted.
 2. Match percentages describe fit to the answers given, not quality. The service publishes no ratings or reviews.
 3. The editorial award "Overall Best 2026" is carried in \`editorial_pick\`; it is outside the scoring algorithm and not an algorithmic ranking.
 4. No course link pays a commission and placement cannot be bought: a course's \`url\` is always the provider's own course URL.
-5. Facts are accurate as of \`verification.last_verified_on\`. Unknown values are \`null\`, never guessed.
+5. A course's facts are as checked on \`verification.last_verified_on\` (\`null\`: not yet verified). While \`meta.contains_placeholder_data\` is true, the courses with \`placeholder_data\` true are fictional placeholders. Unknown values are \`null\`, never guessed.
 6. Recommendation answers are not stored or logged.
 7. Cite results with \`meta.citation\`, link \`meta.canonical_url\` (${site}) and show last-verified dates with facts.
 8. Plain-data companions: ${site}.json, ${site}.md and ${config.siteUrl}/llms.txt. This document is served at ${config.baseUrl}/openapi.json.
@@ -174,7 +174,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       'Course Finder',
       'The six questions, the recommendations and the methodology behind them.',
     )
-    .addTag('Courses', 'The tracked courses and their verified facts.')
+    .addTag('Courses', 'The tracked courses, their facts and when each was last verified.')
     .build();
   const written: Record<string, JsonSchema> = {};
   const document = SwaggerModule.createDocument(

@@ -34,12 +34,12 @@ export class CompanionsService {
 
   datasetMarkdown(): string {
     const { data, meta } = this.dataset();
-    return listMarkdown('AI SEO courses: the full dataset', data, meta);
+    return listMarkdown('AI SEO courses: the full dataset', data, meta, this.site.words());
   }
 
   llmsTxt(): string {
     const { data, meta } = this.dataset();
-    return llmsTxt(this.site.links, data, meta);
+    return llmsTxt(this.site.links, data, meta, this.site.words());
   }
 
   robotsTxt(): string {

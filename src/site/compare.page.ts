@@ -1,12 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
-import { CompareCoursesQuery, MIN_COMPARED } from '../comparisons/comparisons.dto';
+import { CompareCoursesQuery, MAX_COMPARED, MIN_COMPARED } from '../comparisons/comparisons.dto';
 import { ComparisonsService } from '../comparisons/comparisons.service';
 import { DomainError } from '../core/domain-error';
+import type { InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
-import { formProblems, NO_PROBLEMS } from './forms';
+import { fmt } from './format';
 import { SiteRenderer } from './site-renderer';
+
+const COUNTS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const counted = (n: number) => COUNTS[n] ?? fmt.number(n);
+
+/** What Compare needs, in words for the person ticking boxes; the API's own 422 says it for code. */
+const need = (ticked: number) =>
+  `Tick two or three courses to compare them; you ticked ${counted(ticked)}.`;
+
+const NOT_LISTED =
+  'The address names a course that is not in the list below; tick the courses there.';
+
+/** The check's problems in a visitor's words: a course is a course here, never a slug. */
+function problemText(p: InputProblem): string {
+  if (p.name !== 'courses') return `The address has “${p.name}”, which Compare does not use.`;
+  return p.kind === 'missing' ? 'Tick two or three courses to compare them.' : NOT_LISTED;
+}
 
 /**
  * The comparison page: the API's comparison of 2 or 3 courses as a side-by-side table, and a picker
@@ -22,21 +39,31 @@ export class ComparePage {
   ) {}
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { courses: all, meta } = this.catalog.snapshot();
-    const given = [raw.courses ?? []].flat().join(',');
-    const chosen = given.split(',').filter(Boolean);
+    const { courses: all, bySlug, meta } = this.catalog.snapshot();
+    // A course ticked twice (a hand-made address) is still one course.
+    const chosen = [...new Set([raw.courses ?? []].flat().join(',').split(',').filter(Boolean))];
+    const others = Object.keys(raw).some((name) => name !== 'courses');
     let compared: readonly Course[] = [];
-    let problems = NO_PROBLEMS;
-    // Fewer than two is a choice in progress, not a mistake: the picker is shown with them ticked.
-    if (chosen.length >= MIN_COMPARED || Object.keys(raw).some((name) => name !== 'courses')) {
-      const checked = await this.inputs.check(CompareCoursesQuery, { ...raw, courses: given });
-      if (!checked.ok) problems = formProblems(CompareCoursesQuery, checked.problems);
+    let problems: string[] = [];
+    // None ticked is a visit, not a mistake; one, or more than three, is told what Compare needs.
+    const needs =
+      (chosen.length > 0 && chosen.length < MIN_COMPARED) || chosen.length > MAX_COMPARED
+        ? need(chosen.length)
+        : null;
+    if (!needs && (chosen.length > 0 || others)) {
+      const checked = await this.inputs.check(CompareCoursesQuery, {
+        ...raw,
+        courses: chosen.join(','),
+      });
+      if (!checked.ok) problems = [...new Set(checked.problems.map(problemText))];
+      else if (chosen.some((slug) => !bySlug.has(slug))) problems = [NOT_LISTED];
       else {
         try {
           compared = this.comparisons.compare(checked.value.courses).data.courses;
         } catch (error) {
+          // The data was reloaded between the two looks.
           if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
-          problems = { byName: { courses: [error.message] }, other: [] };
+          problems = [NOT_LISTED];
         }
       }
     }
@@ -53,6 +80,7 @@ export class ComparePage {
     return this.site.render('compare', page, meta, {
       compared,
       chosen,
+      need: needs,
       problems,
       all,
       apiUrl: compared.length

@@ -25,6 +25,6 @@ export class CoursePage {
 
   markdown(slug: string): string {
     const { data, meta } = this.courses.get(slug);
-    return courseMarkdown(data, meta);
+    return courseMarkdown(data, meta, this.site.words());
   }
 }

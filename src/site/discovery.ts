@@ -2,6 +2,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO, mcpServerIdentity } from '../mcp/server-info';
+import { type DataWords, sentence } from './data-words';
 import { fmt } from './format';
 import type { SiteLinks } from './links';
 import { mdLink, mdText } from './markdown';
@@ -9,12 +10,17 @@ import { mdLink, mdText } from './markdown';
 /** The documents agents and crawlers read first: llms.txt, robots.txt, the sitemap, the api-catalog and the MCP server card. */
 
 /** https://llmstxt.org: a title, a summary, then sections of links. */
-export function llmsTxt(links: SiteLinks, courses: readonly Course[], meta: Meta): string {
+export function llmsTxt(
+  links: SiteLinks,
+  courses: readonly Course[],
+  meta: Meta,
+  words: DataWords,
+): string {
   const recommendations = `${links.api}/recommendations?experience={experience}&objective={objective}&learning_style={learning_style}&freshness={freshness}&budget={budget}&operating_model={operating_model}`;
   const lines = [
     '# Course Finder: AI SEO courses',
     '',
-    '> A hand-verified dataset of AI SEO and adjacent SEO courses, and a Course Finder that matches six answers to at most three courses. Read-only REST API (OpenAPI 3.1) and MCP server, no sign-up or key. Match percentages describe fit to the answers given, not course quality; no course link pays a commission.',
+    `> ${sentence(words.dataset)}, and a Course Finder that matches six answers to at most three courses. Read-only REST API (OpenAPI 3.1) and MCP server, no sign-up or key. Match percentages describe fit to the answers given, not course quality; no course link pays a commission.`,
     '',
     `Cite results as: ${meta.citation} Link ${meta.canonical_url} and show each course's last-verified date beside its facts.`,
     ...(meta.contains_placeholder_data
@@ -55,7 +61,7 @@ export function llmsTxt(links: SiteLinks, courses: readonly Course[], meta: Meta
     '',
     ...courses.map(
       (course) =>
-        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; ${fmt.verifiedPhrase(course)}${course.enrolling ? '' : '; not currently enrolling'}`,
+        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; ${fmt.verifiedPhrase(course)}${course.placeholder_data ? '; placeholder (fictional)' : ''}${course.enrolling ? '' : '; not currently enrolling'}`,
     ),
     '',
     '## Policies',

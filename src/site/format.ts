@@ -6,6 +6,7 @@ import {
   TOPICS,
   COVERAGE_KEYS,
   COVERAGE_LABELS,
+  VERIFICATION_STATUS_LABELS,
 } from '../catalog/vocabulary';
 
 /** How course facts read to a person; shared by the HTML templates and the Markdown companions. */
@@ -30,8 +31,19 @@ const FIELD_WORDS: Record<string, string> = {
 };
 const FIELD_NAME = /`?\b[a-z]+(?:[._][a-z]+)+\b`?|\burl\b/g;
 
+/**
+ * Every number a page or companion shows goes through this one format: thousands separated, at most
+ * two decimals ("2,388", "7,560", "0.6"), as people write them and as the list's prices are written.
+ */
+const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const ONE_DECIMAL = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** Joins a number to its unit so a line never breaks between them. */
+const NBSP = '\u00a0';
+
 export const fmt = {
   ...courseText,
+  /** "fresh", "review due", …, "not yet verified". */
+  verificationStatus: (c: Course) => VERIFICATION_STATUS_LABELS[c.verification.status],
   /** "last verified 2026-10-01", or "not yet verified". */
   verifiedPhrase: (c: Course) =>
     c.verification.last_verified_on === null
@@ -44,11 +56,40 @@ export const fmt = {
       value: c.topic_coverage[key],
     })),
   sourceType: (type: keyof typeof SOURCE_TYPE_LABELS) => SOURCE_TYPE_LABELS[type],
-  /** A policy text with the API's field names in words, for people rather than integrators. */
+  /**
+   * A policy text with the API's field names in words, for people rather than integrators; an
+   * unknown value, `null` in the API, is what the pages show for it.
+   */
   policy: (text: string) =>
-    text.replace(FIELD_NAME, (name) => FIELD_WORDS[name.replaceAll('`', '')] ?? name),
-  /** A number as people write it: at most two decimals, no trailing zeros. */
-  number: (value: number) => String(Math.round(value * 100) / 100),
+    text
+      .replace(FIELD_NAME, (name) => FIELD_WORDS[name.replaceAll('`', '')] ?? name)
+      .replace(/\bare null\b/g, 'are shown as “not published”')
+      .replace(/\bnull\b/g, '“not published”'),
+  /** A number as people write it: "2,388", "0.6". */
+  number: (value: number) => NUMBER.format(value),
+  /** An amount of US dollars: "$2,388". */
+  usd: (value: number) => `$${NUMBER.format(value)}`,
+  /**
+   * A percentage, its sign kept on the number's line: "4.8 %" (`digits` decimals at most); a range
+   * such as "40–49" is given as text.
+   */
+  percent: (value: number | string, digits: 1 | 2 = 2) =>
+    `${typeof value === 'string' ? value : (digits === 1 ? ONE_DECIMAL : NUMBER).format(value)}${NBSP}%`,
+  /** " (about $2,388 in the first year)" after the budget band; nothing for a free or unpriced course. */
+  firstYear: (c: Course) =>
+    c.price.first_year_cost_usd
+      ? ` (about ${fmt.usd(c.price.first_year_cost_usd)} in the first year)`
+      : '',
+  /** A topic-coverage score on its 0 to 5 scale: "4/5". */
+  score: (value: number) => `${NUMBER.format(value)}/5`,
+  /**
+   * The name of a course's editorial award. On a placeholder course it is a placeholder too, and
+   * says so: the editors have given nothing to a fictional course.
+   */
+  pickLabel: (c: Course) => {
+    const label = c.editorial_pick?.label ?? 'Editorial pick';
+    return c.placeholder_data ? `Placeholder award: ${label}` : label;
+  },
 };
 export type Fmt = typeof fmt;
 

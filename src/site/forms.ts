@@ -22,6 +22,8 @@ function problemText(p: InputProblem, accepted: readonly string[]): string {
       return 'Given more than once; choose one.';
     case 'not_allowed':
       return `“${String(p.value)}” is not one of the choices.`;
+    case 'unknown':
+      return `The address has “${p.name}”, which this form does not use.`;
     default:
       return `“${p.name}”: ${describeProblem(p, accepted).problem}.`;
   }

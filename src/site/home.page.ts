@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
+import { sentence } from './data-words';
 import { SiteRenderer } from './site-renderer';
 
 /** The front door: what the service is and every way in, as a page or as a JSON index of links. */
@@ -11,14 +12,15 @@ export class HomePage {
   ) {}
 
   html(): string {
-    const { meta, courses } = this.catalog.snapshot();
+    const { meta } = this.catalog.snapshot();
+    const words = this.site.words();
     const page = this.site.page(
-      'Hand-verified AI SEO courses and a Course Finder',
-      'A hand-verified dataset of AI SEO courses with last-verified dates, a finder that matches six answers to courses, a read-only REST API and an MCP server for AI assistants.',
+      `${words.allVerified ? 'Hand-verified AI SEO courses' : 'AI SEO courses'} and a Course Finder`,
+      `${sentence(words.dataset)}; a finder that matches six answers to courses, a read-only REST API and an MCP server for AI assistants.`,
       this.site.links.home,
       [],
     );
-    return this.site.render('home', page, meta, { count: courses.length });
+    return this.site.render('home', page, meta, {});
   }
 
   /** The same links for clients that ask for JSON (as an API root does). */
@@ -27,8 +29,7 @@ export class HomePage {
     const { meta } = this.catalog.snapshot();
     return {
       name: 'Course Finder',
-      description:
-        'A hand-verified dataset of AI SEO courses and a Course Finder that matches six answers to courses. Read-only; no sign-up or key.',
+      description: `${sentence(this.site.words().dataset)}, and a Course Finder that matches six answers to courses. Read-only; no sign-up or key.`,
       contains_placeholder_data: meta.contains_placeholder_data,
       links: {
         courses_page: l.list,

@@ -9,8 +9,6 @@ import { topicReadings } from './format';
 import { listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
-const TITLE = 'AI SEO courses, hand-verified';
-
 /** The course list, filtered exactly as `/api/v1/courses`, as HTML or Markdown. */
 @Injectable()
 export class ListPage {
@@ -46,7 +44,7 @@ export class ListPage {
     const courses = envelope?.data ?? [];
     const page = {
       ...this.site.page(
-        TITLE,
+        this.site.words().listTitle,
         'Every tracked AI SEO course with levels, price as published, formats, AI/GEO focus, certification, community, updates and the date each fact was last verified.',
         meta.canonical_url,
         courses,
@@ -74,8 +72,9 @@ export class ListPage {
     const { envelope, problems } = await this.query(raw);
     if (!envelope) {
       const lines = [...Object.values(problems.byName).flat(), ...problems.other];
-      return `# ${TITLE}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
+      return `# ${this.site.words().listTitle}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
     }
-    return listMarkdown(TITLE, envelope.data, envelope.meta);
+    const words = this.site.words();
+    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words);
   }
 }

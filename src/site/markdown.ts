@@ -1,5 +1,6 @@
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
+import type { DataWords } from './data-words';
 import { fmt } from './format';
 
 /** The Markdown forms of the list and of one course, for `Accept: text/markdown` and the digest. */
@@ -20,9 +21,11 @@ export function mdLink(label: string, url: string): string {
 function pickLine(course: Course): string[] {
   const pick = course.editorial_pick;
   if (!pick) return [];
-  const label = pick.label ?? 'Editorial pick';
   const reason = pick.reason ? `: ${mdText(pick.reason)}` : '';
-  return [`- Editorial pick (outside the scoring): ${mdText(label)}${reason}`];
+  const kind = course.placeholder_data
+    ? 'Placeholder award (on a fictional course; no editor has given it; outside the scoring)'
+    : 'Editorial pick (outside the scoring)';
+  return [`- ${kind}: ${mdText(pick.label ?? 'Editorial pick')}${reason}`];
 }
 
 function keyFacts(course: Course): string[] {
@@ -44,7 +47,7 @@ function keyFacts(course: Course): string[] {
   ];
 }
 
-function header(meta: Meta): string[] {
+function header(meta: Meta, words: DataWords): string[] {
   return [
     ...(meta.contains_placeholder_data
       ? [
@@ -54,13 +57,18 @@ function header(meta: Meta): string[] {
       : []),
     `Cite as: ${mdText(meta.citation)}`,
     '',
-    `Canonical page: ${mdLink(meta.canonical_url, meta.canonical_url)}. Newest verification in the dataset: ${meta.last_verified_on ?? 'none yet'}. Facts are accurate as of each course's last-verified date; unknown values are left out, never guessed.`,
+    `Canonical page: ${mdLink(meta.canonical_url, meta.canonical_url)}. Newest verification in the dataset: ${meta.last_verified_on ?? 'none yet'}. ${words.accuracy}; unknown values are left out, never guessed.`,
   ];
 }
 
-export function listMarkdown(title: string, courses: readonly Course[], meta: Meta): string {
-  const lines = [`# ${mdText(title)}`, '', ...header(meta), ''];
-  lines.push(`${courses.length} ${courses.length === 1 ? 'course' : 'courses'}.`, '');
+export function listMarkdown(
+  title: string,
+  courses: readonly Course[],
+  meta: Meta,
+  words: DataWords,
+): string {
+  const lines = [`# ${mdText(title)}`, '', ...header(meta, words), ''];
+  lines.push(`${fmt.number(courses.length)} ${courses.length === 1 ? 'course' : 'courses'}.`, '');
   for (const course of courses) {
     lines.push(`## ${mdText(course.name)}`, '');
     if (course.description) lines.push(mdText(course.description), '');
@@ -69,18 +77,18 @@ export function listMarkdown(title: string, courses: readonly Course[], meta: Me
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-export function courseMarkdown(course: Course, meta: Meta): string {
-  const lines = [`# ${mdText(course.name)}`, '', ...header(meta), ''];
+export function courseMarkdown(course: Course, meta: Meta, words: DataWords): string {
+  const lines = [`# ${mdText(course.name)}`, '', ...header(meta, words), ''];
   if (course.description) lines.push(mdText(course.description), '');
   if (course.best_for) lines.push(`Best for: ${mdText(course.best_for)}`, '');
   lines.push('## Key facts', '', ...keyFacts(course), '');
   lines.push(`- Kinds of work: ${mdText(fmt.models(course))}`);
-  lines.push(`- Budget band: ${mdText(fmt.budgetBand(course))}`, '');
+  lines.push(`- Budget band: ${mdText(fmt.budgetBand(course) + fmt.firstYear(course))}`, '');
   if (course.highlights.length) {
     lines.push('## Highlights', '', ...course.highlights.map((h) => `- ${mdText(h)}`), '');
   }
   lines.push('## Topic coverage (0 none to 5 core specialty)', '');
-  lines.push(...fmt.coverage(course).map((row) => `- ${row.label}: ${row.value}/5`), '');
+  lines.push(...fmt.coverage(course).map((row) => `- ${row.label}: ${fmt.score(row.value)}`), '');
   lines.push('## Evidence', '');
   if (course.verification.sources.length === 0) lines.push('No sources recorded yet.');
   for (const source of course.verification.sources) {

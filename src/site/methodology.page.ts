@@ -3,7 +3,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { MethodologyService } from '../methodology/methodology.service';
 import { type Distribution, distribution } from '../recommendations/distribution';
 import { barChart } from './charts';
-import { topicReadings } from './format';
+import { fmt, topicReadings } from './format';
 import { SiteRenderer } from './site-renderer';
 
 const WEIGHTS = [
@@ -47,21 +47,21 @@ export class MethodologyPage {
       WEIGHTS.map(([key, label]) => ({
         label,
         value: m.weights[key],
-        text: `${m.weights[key]} points`,
+        text: `${fmt.number(m.weights[key])} points`,
       })),
     );
-    const share = (count: number) => `${((100 * count) / dist.combinations).toFixed(1)} %`;
+    const share = (count: number) => fmt.percent((100 * count) / dist.combinations, 1);
     const distributionChart = barChart(
       'distribution-chart',
-      `Best match for each of the ${dist.combinations.toLocaleString('en')} possible sets of answers`,
+      `Best match for each of the ${fmt.number(dist.combinations)} possible sets of answers`,
       // From no strong match up to the best matches.
       [
         ...dist.top_match.filter((b) => b.bucket === 'none'),
         ...dist.top_match.filter((b) => b.bucket !== 'none'),
       ].map(({ bucket, count }) => ({
-        label: bucket === 'none' ? 'No strong match' : `${bucket} %`,
+        label: bucket === 'none' ? 'No strong match' : fmt.percent(bucket),
         value: count,
-        text: `${count.toLocaleString('en')} (${share(count)})`,
+        text: `${fmt.number(count)} (${share(count)})`,
       })),
     );
     const active = this.catalog.snapshot().courses.filter((course) => course.enrolling);

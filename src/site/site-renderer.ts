@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { Eta } from 'eta';
+import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
 import type { Meta } from '../core/envelope.schema';
 import { SITE_PATHS } from '../core/paths';
+import { type DataWords, dataWords } from './data-words';
 import { fmt } from './format';
 import { itemListLd, scriptSafeJson } from './json-ld';
 import { type SiteLinks, siteLinks } from './links';
@@ -22,8 +24,8 @@ export interface Page {
 /**
  * Renders the pages. Templates are files under `templates/` (copied into dist by nest-cli.json),
  * compiled once on first use and cached by Eta; values are HTML-escaped unless a template says
- * otherwise. Every template gets the page, `meta`, the absolute `links`, the site-relative `paths`
- * and the formatters.
+ * otherwise. Every template gets the page, `meta`, the absolute `links`, the site-relative `paths`,
+ * the formatters and what the current data lets the site say about verification (`words`).
  */
 @Injectable()
 export class SiteRenderer {
@@ -34,8 +36,22 @@ export class SiteRenderer {
     cache: true,
   });
 
-  constructor(config: AppConfig) {
+  private cachedWords?: { version: string; words: DataWords };
+
+  constructor(
+    config: AppConfig,
+    private readonly catalog: CatalogService,
+  ) {
     this.links = siteLinks(config);
+  }
+
+  /** The verification wording for the data being served now, once per dataset version. */
+  words(): DataWords {
+    const { version, courses, meta } = this.catalog.snapshot();
+    if (this.cachedWords?.version !== version) {
+      this.cachedWords = { version, words: dataWords(courses, meta) };
+    }
+    return this.cachedWords.words;
   }
 
   /** A page's head: title, description, canonical URL and the JSON-LD list of its courses. */
@@ -56,6 +72,7 @@ export class SiteRenderer {
       links: this.links,
       paths: SITE_PATHS,
       fmt,
+      words: this.words(),
     });
   }
 }
