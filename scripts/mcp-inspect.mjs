@@ -1,10 +1,19 @@
-// `npm run mcp:inspect [url]`: connects to a running Course Finder's MCP endpoint (default
-// http://localhost:$PORT/mcp, PORT 3000) with the official MCP SDK client, as an assistant would,
-// and lists what it offers: the server, its tools, resources and prompts.
+// `npm run mcp:inspect [-- URL]`: connects to a running Course Finder's MCP endpoint with the
+// official MCP SDK client, as an assistant would, and lists what it offers: the server, its tools,
+// resources and prompts. URL is the endpoint, or the service's address (`/mcp` is added); by
+// default http://localhost:$PORT/mcp, PORT 3000.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const url = new URL(process.argv[2] ?? `http://localhost:${process.env.PORT ?? 3000}/mcp`);
+const given = process.argv[2] ?? `http://localhost:${process.env.PORT || 3000}`;
+let url;
+try {
+  url = new URL(given);
+} catch {
+  console.error(`Not a URL: ${given}. Usage: npm run mcp:inspect -- http://localhost:3000/mcp`);
+  process.exit(2);
+}
+if (url.pathname === '/') url.pathname = '/mcp';
 const client = new Client({ name: 'course-finder-inspect', version: '1.0.0' });
 try {
   await client.connect(new StreamableHTTPClientTransport(url));

@@ -134,6 +134,34 @@ describe('the README', () => {
     }
   });
 
+  it("shows a live answer as its sample, trimmed only where it says '...'", async () => {
+    const run = README.slice(README.indexOf('## Run it'));
+    const curl = /^curl '(http:\/\/localhost:3000\/api\/v1\/recommendations[^']+)'$/m.exec(run)![1];
+    const sample = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(run.slice(run.indexOf(curl)))![1]);
+    const live = await t.json(curl.replace('http://localhost:3000', ''));
+    const unlike: string[] = [];
+    const compare = (shown: unknown, real: unknown, at: string): void => {
+      if (shown === '...') return;
+      if (typeof shown === 'string' && shown.endsWith('...')) {
+        if (typeof real !== 'string' || !real.startsWith(shown.slice(0, -3))) unlike.push(at);
+      } else if (Array.isArray(shown)) {
+        if (!Array.isArray(real)) return void unlike.push(at);
+        const trimmed = shown.includes('...');
+        if (!trimmed && shown.length !== real.length) unlike.push(`${at}.length`);
+        shown.forEach((item, i) => item !== '...' && compare(item, real[i], `${at}[${i}]`));
+      } else if (shown !== null && typeof shown === 'object') {
+        if (real === null || typeof real !== 'object') return void unlike.push(at);
+        const keys = Object.keys(shown).filter((key) => key !== '...');
+        if (!('...' in shown) && keys.length !== Object.keys(real).length) unlike.push(`${at}{}`);
+        for (const key of keys) {
+          compare((shown as any)[key], (real as any)[key], `${at}.${key}`);
+        }
+      } else if (shown !== real) unlike.push(`${at}: ${JSON.stringify(shown)}`);
+    };
+    compare(sample, live, '$');
+    expect(unlike).toEqual([]);
+  });
+
   it('runs its curl examples against the service', async () => {
     const commands = [...README.matchAll(/^curl '(http:\/\/localhost:3000\/[^']+)'$/gm)].map(
       (m) => m[1],
@@ -284,5 +312,39 @@ describe('the console and npm start', () => {
     await once(child as ChildProcess, 'exit');
     // The server answered its SIGTERM: nothing listens on the port any more.
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});
+
+describe('npm run mcp:inspect', () => {
+  const inspect = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['scripts/mcp-inspect.mjs', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '1' },
+    });
+
+  it('lists the server, its tools, resources and prompt at the URL given (the endpoint or the address)', async () => {
+    for (const url of [`${t.url}/mcp`, t.url]) {
+      const { stdout } = await inspect(url);
+      expect(stdout).toContain(`Course Finder 1.0.0 at ${t.url}/mcp`);
+      for (const tool of TOOLS) expect(stdout).toContain(`  ${tool} (`);
+      expect(stdout).toContain('ui://course-finder/finder.html');
+      expect(stdout).toContain('find_ai_seo_course');
+    }
+  });
+
+  it('names the URL it tried when nothing answers there', async () => {
+    const port = await freePort();
+    const failed = await inspect(`http://127.0.0.1:${port}`).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain(`Could not connect to http://127.0.0.1:${port}/mcp`);
+    // Without an argument, the URL comes from PORT.
+    const defaulted = await inspect().then(
+      () => undefined,
+      (error: { stderr: string }) => error,
+    );
+    expect(defaulted?.stderr).toContain('Could not connect to http://localhost:1/mcp');
   });
 });

@@ -368,6 +368,35 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
     );
   });
 
+  it('the compare page points to the list instead of offering 238 boxes to tick', async () => {
+    const page = await html('/ai-seo-courses/compare');
+    expect(page).toContain('There are 238 courses, too many to tick here');
+    expect(page).not.toContain('type="checkbox"');
+    // Two chosen courses are compared, and stay ticked for a change of mind.
+    const two = await html(
+      '/ai-seo-courses/compare?courses=answer-engine-foundations,search-generalist-program-3',
+    );
+    expect(two).toContain('<table class="compare"');
+    expect(two.match(/type="checkbox"/g)).toHaveLength(2);
+  });
+
+  it('the methodology page lists the 50 most recommended courses and says how many more', async () => {
+    const page = await html('/ai-seo-courses/methodology');
+    const active = (await big.json('/api/v1/courses')).meta.count;
+    expect(page).toContain('How often the 50 most recommended courses are recommended');
+    expect(page).toMatch(
+      new RegExp(`${active - 50} other enrolling courses are listed less often`),
+    );
+    const rows = [
+      ...page.matchAll(
+        /<tr><td><a href="\/ai-seo-courses\/[^"]+">[^<]+<\/a><\/td><td class="num">([\d,]+)<\/td><\/tr>/g,
+      ),
+    ];
+    expect(rows).toHaveLength(50);
+    const counts = rows.map((row) => Number(row[1].replaceAll(',', '')));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
   it('llms.txt stays an index: it points to the companions and to search instead of listing each course', async () => {
     const llms = await (await big.get('/llms.txt')).text();
     expect(llms).toContain('238 courses are tracked, too many to list here.');

@@ -2,8 +2,12 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Clock, utcDate } from '../core/clock';
 import { AppConfig } from '../core/config';
 import { builtFile, runWorker } from '../core/worker-task';
+import { mapInTurns } from '../core/turns';
+import type { CourseRecord } from './course.schema';
 import { type Dataset, loadDataset } from './dataset';
 import { buildSnapshot, type Snapshot } from './derive';
+import type { LoadedData } from './load.worker';
+import { type SearchIndex, searchIndexOf, searchTextOf } from './search-index';
 
 const LOAD_WORKER = builtFile('catalog/load.worker.js');
 
@@ -17,6 +21,8 @@ const LOAD_WORKER = builtFile('catalog/load.worker.js');
 export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogService.name);
   private dataset!: Dataset;
+  /** The dataset's search index: it does not change with the date. */
+  private searchText!: SearchIndex;
   private current!: Snapshot;
   /** The UTC day `current` was derived for, as [start, end) in epoch ms. */
   private day = { start: 0, end: 0 };
@@ -31,6 +37,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.dataset = loadDataset(this.config.dataDir, utcDate(this.clock.now()));
+    this.searchText = searchIndexOf(this.dataset.courses);
     this.current = this.build();
     process.on('SIGHUP', this.onHangup);
   }
@@ -54,22 +61,30 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Re-reads `data/`, in a worker thread. Resolves false, keeping the previous data, when the
-   * files are invalid.
+   * Re-reads `data/`: the files are read and validated in a worker thread; what the main thread
+   * does with them (parsing the courses it gets back as text, indexing their words) it does a
+   * slice at a time, so the old version keeps serving meanwhile. Resolves false, keeping the
+   * previous data, when the files are invalid.
    */
   async reload(): Promise<boolean> {
     const today = utcDate(this.clock.now());
-    let loaded: { dataset?: Dataset; problem?: string };
+    let loaded: LoadedData;
     try {
       loaded = await runWorker(LOAD_WORKER, { dataDir: this.config.dataDir, today });
     } catch (error) {
       loaded = { problem: (error as Error).message };
     }
-    if (!loaded.dataset) {
+    if ('problem' in loaded) {
       this.logger.error(`Reload failed; still serving the previous data. ${loaded.problem}`);
       return false;
     }
-    this.dataset = loaded.dataset;
+    const courses = await mapInTurns(loaded.courses, (text) => JSON.parse(text) as CourseRecord);
+    const index = await mapInTurns(
+      courses,
+      (course) => [course.slug, searchTextOf(course)] as const,
+    );
+    this.dataset = { ...(JSON.parse(loaded.rest) as Omit<Dataset, 'courses'>), courses };
+    this.searchText = new Map(index);
     this.serve(this.build());
     this.logger.log(`Data reloaded (version ${this.current.version})`);
     return true;
@@ -84,6 +99,6 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     const now = this.clock.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     this.day = { start, end: start + 24 * 60 * 60 * 1000 };
-    return buildSnapshot(this.dataset, utcDate(now), this.config);
+    return buildSnapshot(this.dataset, utcDate(now), this.config, this.searchText);
   }
 }

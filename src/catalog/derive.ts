@@ -3,7 +3,7 @@ import { SITE_PATHS } from '../core/paths';
 import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import type { Dataset } from './dataset';
-import { searchTextOf } from './search-index';
+import { type SearchIndex, searchIndexOf } from './search-index';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
 /**
@@ -25,7 +25,7 @@ export interface Snapshot {
   readonly courses: readonly Course[];
   readonly bySlug: ReadonlyMap<string, Course>;
   /** Each course's searchable words, by slug (search-index.ts). */
-  readonly searchText: ReadonlyMap<string, string>;
+  readonly searchText: SearchIndex;
   readonly methodology: Methodology;
   /** `meta` without `count`. */
   readonly meta: Meta;
@@ -110,7 +110,16 @@ export function deriveCourse(
   };
 }
 
-export function buildSnapshot(dataset: Dataset, today: string, urls: SiteUrls): Snapshot {
+/**
+ * The snapshot of a dataset on a date. Its search index depends on the dataset alone: a caller that
+ * has it already (the same data on a new day, or one built in turns) passes it in.
+ */
+export function buildSnapshot(
+  dataset: Dataset,
+  today: string,
+  urls: SiteUrls,
+  searchText: SearchIndex = searchIndexOf(dataset.courses),
+): Snapshot {
   const { methodology: file, policies } = dataset;
   const courses = dataset.courses
     .map((record) => deriveCourse(record, file, today, urls))
@@ -127,7 +136,7 @@ export function buildSnapshot(dataset: Dataset, today: string, urls: SiteUrls): 
     date: today,
     courses,
     bySlug: new Map(courses.map((course) => [course.slug, course])),
-    searchText: new Map(courses.map((course) => [course.slug, searchTextOf(course)])),
+    searchText,
     methodology: { ...methodology, methodology_url: methodologyUrl },
     meta: {
       api_version: 'v1',

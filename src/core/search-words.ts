@@ -4,14 +4,19 @@
  */
 export function searchWords(text: string): string[] {
   const lower = text.toLowerCase();
-  // Most text is ASCII, which has no accents to set aside; decomposing it would change nothing.
-  const plain = /[^ -~]/.test(lower) ? lower.normalize('NFKD').replace(/\p{M}/gu, '') : lower;
-  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Most text is printable ASCII: no accents to set aside, and its letters and digits are these.
+  if (!/[^ -~]/.test(lower)) return lower.match(/[a-z0-9]+/g) ?? [];
+  return (
+    lower
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** A searchable text as one string: its words, each preceded by a space. */
 export function searchable(...texts: readonly string[]): string {
-  return ` ${texts.flatMap(searchWords).join(' ')}`;
+  return ` ${searchWords(texts.join(' ')).join(' ')}`;
 }
 
 /** Whether every query word begins a word of the searchable text (`loc` finds "Local SEO"). */

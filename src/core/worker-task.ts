@@ -10,10 +10,16 @@ export function builtFile(path: string): string {
   return join(__dirname, '..', '..', 'dist', path);
 }
 
+/**
+ * A worker's heap: enough for the data it is given and its working set, small enough that the
+ * process stays within its memory while one runs (docs/architecture.md#work-off-the-event-loop).
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+
 /** Runs a worker script on `data`, resolves with the one message it posts, and ends the thread. */
 export function runWorker<T>(file: string, data: unknown): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(file, { workerData: data });
+    const worker = new Worker(file, { workerData: data, resourceLimits: WORKER_LIMITS });
     worker.once('message', (result: T) => {
       resolve(result);
       void worker.terminate();

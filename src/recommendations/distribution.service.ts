@@ -19,7 +19,10 @@ export class DistributionService implements OnApplicationBootstrap {
   constructor(private readonly catalog: CatalogService) {}
 
   onApplicationBootstrap(): void {
-    this.catalog.subscribe((snapshot) => void this.of(snapshot).catch(() => undefined));
+    // On a turn of its own: handing the courses to the worker copies them.
+    this.catalog.subscribe((snapshot) =>
+      setImmediate(() => void this.of(snapshot).catch(() => undefined)),
+    );
   }
 
   /** The distribution of the current dataset version. */

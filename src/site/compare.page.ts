@@ -29,6 +29,9 @@ function problemText(p: InputProblem): string {
  * The comparison page: the API's comparison of 2 or 3 courses as a side-by-side table, and a picker
  * of courses. The page takes the API's comma list or the picker's ticked boxes (`courses` repeated).
  */
+/** The picker offers every course while there are at most this many. */
+const PICKER_LISTED = 200;
+
 @Injectable()
 export class ComparePage {
   constructor(
@@ -82,7 +85,9 @@ export class ComparePage {
       chosen,
       need: needs,
       problems,
-      all,
+      // Every course to tick while they are few; in a larger catalog, the list page finds them.
+      choices: all.length <= PICKER_LISTED ? all : chosen.flatMap((s) => bySlug.get(s) ?? []),
+      catalogSize: all.length,
       apiUrl: compared.length
         ? `${this.site.links.api}/comparisons?courses=${compared.map((c) => c.slug).join(',')}`
         : null,

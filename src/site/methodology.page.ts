@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
+import type { Course } from '../catalog/course.schema';
+import { byName } from '../catalog/derive';
 import { MethodologyService } from '../methodology/methodology.service';
 import { DistributionService } from '../recommendations/distribution.service';
 import { barChart } from './charts';
 import { fmt, topicReadings } from './format';
 import { SiteRenderer } from './site-renderer';
+
+/** How many courses the table of how often each is recommended lists at most. */
+const TIMES_LISTED = 50;
 
 const WEIGHTS = [
   ['objective', 'Main objective'],
@@ -52,11 +57,17 @@ export class MethodologyPage {
       })),
     );
     const active = this.catalog.snapshot().courses.filter((course) => course.enrolling);
+    const times = (course: Course) => dist.times_recommended[course.slug] ?? 0;
+    // Every enrolling course while they are few; in a larger catalog, the most recommended.
+    const listed =
+      active.length <= TIMES_LISTED
+        ? active
+        : [...active].sort((a, b) => times(b) - times(a) || byName(a, b)).slice(0, TIMES_LISTED);
     const page = this.site.page(
       'How the Course Finder scores a course',
       'The Course Finder formula in plain words with the live weights, adjustments, penalties, threshold and budget bands, and how matches spread over every possible set of answers.',
       meta.methodology_url,
-      active,
+      listed,
     );
     return this.site.render('methodology', page, meta, {
       m,
@@ -64,10 +75,11 @@ export class MethodologyPage {
       weightChart,
       distributionChart,
       distribution: dist,
-      timesRecommended: active.map((course) => ({
-        course,
-        times: dist.times_recommended[course.slug] ?? 0,
-      })),
+      timesRecommended: listed.map((course) => ({ course, times: times(course) })),
+      notListed: {
+        count: active.length - listed.length,
+        never: active.filter((course) => times(course) === 0).length,
+      },
     });
   }
 }
