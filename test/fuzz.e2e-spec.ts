@@ -1,7 +1,4 @@
-import { type Cache, CACHE_MANAGER } from '@nestjs/cache-manager';
 import fc from 'fast-check';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { z } from 'zod';
 import { comparisonResponseSchema } from '../src/comparisons/comparisons.schema';
 import { errorBodySchema } from '../src/core/envelope.schema';
@@ -15,23 +12,17 @@ import { expectValid } from './support/schemas';
 
 /**
  * Thousands of generated requests across every API operation, the site pages, the operations
- * endpoints and `/mcp`: never a 5xx (nor a JSON-RPC internal error), never a hang, every error in
- * the contract's shape, every API 2xx valid against the OpenAPI document (`t.get` checks it) and
- * every tool result against its REST schema; the process keeps answering and its heap stays bounded.
+ * endpoints and `/mcp`: never a 5xx (nor a JSON-RPC internal error), every error in the contract's
+ * shape, every API 2xx valid against the OpenAPI document (`t.get` checks it) and every tool result
+ * against its REST schema; the process keeps answering. (Memory over time is the soak's to measure:
+ * docs/soak.md.)
  */
 
 /** Fixed, so a failure replays; fast-check prints the seed and the shrunk counterexample. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BATCH = 20;
-/** Batches per phase: 15 to warm up, then two measured halves of 120 (5,100 requests in all). */
-const WARM_UP = 15;
-const HALF = 120;
-/**
- * How much the heap (response cache emptied) may grow from the first measured half to the second.
- * Seen: about 4 MB, then under 1 MB per further 2,400 requests; a leak of 5 KB a request fails.
- */
-const HEAP_SLACK_MB = 10;
-const PER_REQUEST_MS = 10_000;
+/** Batches: 255 of 20, 5,100 requests in all. */
+const BATCHES = 255;
 
 /** What the run covered, printed at the end: answers by face and status class, valid tool results. */
 const tally: Record<string, number> = { toolResults: 0 };
@@ -43,12 +34,6 @@ const TOOL_OUTPUT: Record<string, z.ZodType> = {
   compare_courses: comparisonResponseSchema,
   get_methodology: methodologyResponseSchema,
 };
-
-/** A garbage collection on demand, for heap measurements (jest cannot pass `--expose-gc`). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 function expectJsonRpcError(message: any) {
   expect(message).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
@@ -104,7 +89,7 @@ async function send(t: TestApp, c: FuzzCase): Promise<void> {
   let response: Response;
   try {
     // `t.get` holds every /api/v1 answer to the OpenAPI document.
-    response = await t.get(path, { ...init, signal: AbortSignal.timeout(PER_REQUEST_MS) });
+    response = await t.get(path, init);
   } catch (error) {
     throw new Error(`${init.method} ${path}: ${(error as Error).message}`);
   }
@@ -126,7 +111,6 @@ async function send(t: TestApp, c: FuzzCase): Promise<void> {
 describe('fuzzing every face', () => {
   let t: TestApp;
   let batch: fc.Arbitrary<FuzzCase[]>;
-  const gc = collector();
   let sent = 0;
 
   beforeAll(async () => {
@@ -136,37 +120,18 @@ describe('fuzzing every face', () => {
   });
   afterAll(() => t.close());
 
-  const run = (seed: number, numRuns: number) =>
-    fc.assert(
+  it(`answers ${BATCH * BATCHES} generated requests within the contract`, async () => {
+    await fc.assert(
       fc.asyncProperty(batch, async (cases) => {
         sent += cases.length;
         await Promise.all(cases.map((c) => send(t, c)));
       }),
-      { seed, numRuns },
+      { seed: SEED, numRuns: BATCHES },
     );
-
-  /** Heap in use after a collection, without the response cache (bounded on its own: edge.spec.ts). */
-  const heapMb = async () => {
-    await t.app.get<Cache>(CACHE_MANAGER).clear();
-    gc();
-    gc();
-    return process.memoryUsage().heapUsed / 2 ** 20;
-  };
-
-  it(`answers ${BATCH * (WARM_UP + 2 * HALF)} generated requests within the contract, with a bounded heap`, async () => {
-    await run(SEED, WARM_UP);
-    await run(SEED + 1, HALF);
-    const afterFirstHalf = await heapMb();
-    await run(SEED + 2, HALF);
-    const afterSecondHalf = await heapMb();
-
     expect(sent).toBeGreaterThanOrEqual(5000);
-    expect(afterSecondHalf).toBeLessThan(afterFirstHalf + HEAP_SLACK_MB);
     // Still up and answering.
     expect((await t.get('/healthz')).status).toBe(200);
     expect((await t.get('/api/v1/courses')).status).toBe(200);
-    console.log(
-      `fuzz: ${sent} requests; heap after first half ${afterFirstHalf.toFixed(1)} MB, after second ${afterSecondHalf.toFixed(1)} MB; ${JSON.stringify(tally)}`,
-    );
+    console.log(`fuzz: ${sent} requests; ${JSON.stringify(tally)}`);
   }, 240_000);
 });
