@@ -349,6 +349,10 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
   it('the list page searches as the API does, and a stale page link shows the first page', async () => {
     const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&q=local&limit=50'));
     expect(rowsOf(await html('/ai-seo-courses?include_inactive=true&q=local'))).toEqual(api);
+    // The link to the courses not enrolling now keeps the search.
+    expect(await html('/ai-seo-courses?q=local')).toContain(
+      'href="/ai-seo-courses?q=local&amp;include_inactive=true">show them too</a>',
+    );
     const first = await html('/ai-seo-courses');
     const stale = await html('/ai-seo-courses?cursor=eyJ2IjoiMCJ9');
     expect(rowsOf(stale)).toEqual(rowsOf(first));

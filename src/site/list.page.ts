@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { BUDGET_BAND_LABELS, LEVEL_LABELS, SORT_LABELS, TOPIC_LABELS } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
+import { SITE_PATHS } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { SearchCoursesQuery } from '../courses/courses.dto';
 import { CoursesService } from '../courses/courses.service';
@@ -36,6 +37,7 @@ export class ListPage {
         given,
         envelope: null,
         page: undefined,
+        withInactive: undefined,
         hidden: 0,
         problems: formProblems(SearchCoursesQuery, checked.problems),
       };
@@ -66,7 +68,12 @@ export class ListPage {
       limit: undefined,
       cursor: undefined,
     }).data.length;
-    return { given, envelope, page, hidden: all - total, problems: NO_PROBLEMS };
+    // The same search and filters with the courses not enrolling now.
+    const withInactive = `${SITE_PATHS.list}?${new URLSearchParams({
+      ...(filters as Record<string, string>),
+      include_inactive: 'true',
+    })}`;
+    return { given, envelope, page, withInactive, hidden: all - total, problems: NO_PROBLEMS };
   }
 
   /** The page the query asks for; a cursor the data has outgrown gives the first page again. */
@@ -80,7 +87,7 @@ export class ListPage {
   }
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { given, envelope, page: pager, hidden, problems } = await this.query(raw);
+    const { given, envelope, page: pager, withInactive, hidden, problems } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.snapshot().meta;
     const courses = envelope?.data ?? [];
     const page = {
@@ -95,6 +102,7 @@ export class ListPage {
     return this.site.render('list', page, meta, {
       courses,
       pager,
+      withInactive,
       pick: this.catalog.snapshot().courses.find((course) => course.editorial_pick !== null),
       filtered: Object.keys(given).some((name) => !['sort', 'cursor', 'limit'].includes(name)),
       hiddenInactive: hidden,
