@@ -147,7 +147,9 @@ describe('invalid data stops the start with a message naming file, course, field
   ])('%s', async (_label, edit, message) => {
     const dir = copyOfData();
     editCourses(dir, edit);
-    await expect(createApp({ env: { DATA_DIR: dir }, logger: false })).rejects.toThrow(message);
+    await expect(
+      createApp({ env: { DATA_DIR: dir, ASSISTANT_RANGES: 'static' }, logger: false }),
+    ).rejects.toThrow(message);
   });
 
   describe('verification dates, relative to the clock’s UTC date', () => {
@@ -158,7 +160,11 @@ describe('invalid data stops the start with a message naming file, course, field
       ];
     };
     const start = (dir: string, now: string) =>
-      createApp({ env: { DATA_DIR: dir }, logger: false, clock: new TestClock(new Date(now)) });
+      createApp({
+        env: { DATA_DIR: dir, ASSISTANT_RANGES: 'static' },
+        logger: false,
+        clock: new TestClock(new Date(now)),
+      });
 
     it('a source verified_on after today stops the start; the same file starts a day later', async () => {
       const dir = copyOfData();
@@ -212,9 +218,9 @@ describe('invalid data stops the start with a message naming file, course, field
     const file = JSON.parse(readFileSync(path, 'utf8'));
     file.match_threshold = 'high';
     writeFileSync(path, JSON.stringify(file));
-    await expect(createApp({ env: { DATA_DIR: dir }, logger: false })).rejects.toThrow(
-      /methodology\.json: field match_threshold: /,
-    );
+    await expect(
+      createApp({ env: { DATA_DIR: dir, ASSISTANT_RANGES: 'static' }, logger: false }),
+    ).rejects.toThrow(/methodology\.json: field match_threshold: /);
   });
 
   it('a bad configuration value stops the start naming the variable', async () => {
