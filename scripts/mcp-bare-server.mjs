@@ -31,7 +31,8 @@ const answers = z.strictObject(
 function mcpServer() {
   const server = new McpServer({ name: 'course-finder-bare', version: '1.0.0' });
   server.registerTool('recommend_courses', { inputSchema: answers }, (given) => {
-    const body = recommendations.recommend(given);
+    // The wire body (`{data, meta}`), as the service's envelope interceptor writes it.
+    const body = recommendations.recommend(given).toEnvelope();
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
   });
   return server;
