@@ -208,12 +208,19 @@ async function startHandle(label, env) {
     const service = await startMeasured(env);
     service.exited.then(({ code, signal }) => {
       if (stopping) return;
-      const during = loading ?? 'between scenarios';
-      handle.deaths.push({ during, code, signal });
-      console.error(
-        `the ${label} service exited during ${during} (code ${code}, signal ${signal})`,
-      );
+      // What was loaded on it last: a process can die after its own scenario has ended, while it
+      // still writes out the answers queued for it.
+      const death = { during: loading ?? 'no scenario', after: handle.lastLoaded, code, signal };
+      handle.deaths.push(death);
+      console.error(`the ${label} service exited: ${describeDeaths([death])}`);
     });
+    // The list's ETag, for courses-304: the body names the process's own URL, so a new process
+    // (another port) has another.
+    const list = await fetch(`${service.base}/api/v1/courses`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    await list.arrayBuffer();
+    service.listEtag = list.headers.get('etag');
     handle.current = service;
   };
   await handle.restart();
@@ -229,14 +236,20 @@ async function ensureAlive(handle) {
   await handle.restart();
 }
 
-/** A scenario on a service: its URL and pid are those of the process running when it is loaded. */
-const at = (handle, path, extra = {}) => ({
+/**
+ * A scenario on a service: its URL, pid and headers (given as a function of the process, when they
+ * depend on it) are those of the process running when it is loaded.
+ */
+const at = (handle, path, { headers = {}, ...extra } = {}) => ({
   service: handle,
   get url() {
     return `${handle.current.base}${path}`;
   },
   get pid() {
     return handle.current.child.pid;
+  },
+  get headers() {
+    return typeof headers === 'function' ? headers(handle.current) : headers;
   },
   ...extra,
 });
@@ -482,7 +495,6 @@ async function run(dataEnv) {
   // those of the shipped list at every scale, so that ratios to it compare across scales.
   const identity = { headers: { 'accept-encoding': 'identity' } };
   const coursesResponse = await fetch(`${base}/api/v1/courses`, identity);
-  const etag = coursesResponse.headers.get('etag');
   // The courses a recommendation scores (the enrolling ones, which the list gives).
   const enrolling = (await coursesResponse.clone().json()).meta.count;
   const baselineResponse = reference
@@ -520,7 +532,7 @@ async function run(dataEnv) {
     // The same list for a client that accepts br, as browsers and most HTTP clients do.
     'courses-200-br': at(service, '/api/v1/courses', { headers: { 'accept-encoding': 'br' } }),
     'courses-304': at(service, '/api/v1/courses', {
-      headers: { 'if-none-match': etag },
+      headers: (current) => ({ 'if-none-match': current.listEtag }),
       expect: 304,
     }),
     course: own.course,
@@ -562,7 +574,11 @@ async function run(dataEnv) {
   // JIT-compiled and caches filled before anything is measured, as a replica is after its first
   // seconds of traffic.
   const loadAlive = async (name, duration, label = name) => {
-    if (scenarios[name].service) await ensureAlive(scenarios[name].service);
+    const { service: handle } = scenarios[name];
+    if (handle) {
+      await ensureAlive(handle);
+      handle.lastLoaded = label;
+    }
     return load(label, scenarios[name], duration);
   };
   if (WARMUP > 0) for (const name of names) await loadAlive(name, WARMUP, `${name} (warm-up)`);
@@ -737,7 +753,10 @@ async function run(dataEnv) {
 
 const describeDeaths = (deaths) =>
   deaths
-    .map(({ during, code, signal }) => `during ${during} (${signal ?? `exit code ${code}`})`)
+    .map(
+      ({ during, after, code, signal }) =>
+        `during ${during}${after ? `, its last scenario ${after}` : ''} (${signal ?? `exit code ${code}`})`,
+    )
     .join(', ');
 const fmt = (n) => (n === null || n === undefined ? '–' : n.toLocaleString('en-US'));
 const mark = (met) => (met ? '✓' : '✗');
