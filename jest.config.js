@@ -20,8 +20,8 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer|@modelcontextprotocol/ext-apps)/)',
   ],
-  // The MCP App is served from its build (dist/mcp-app/); built once before any suite starts.
-  globalSetup: '<rootDir>/test/support/build-mcp-app.mjs',
+  // The MCP App and the worker threads run from dist/: built before any suite starts, when stale.
+  globalSetup: '<rootDir>/test/support/build.mjs',
   // Services the suites start as child processes inherit it: nothing fetches from off the machine.
   setupFiles: ['<rootDir>/test/support/offline.js'],
   testTimeout: 30000,

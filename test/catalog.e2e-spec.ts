@@ -6,6 +6,7 @@ import { loadDataset } from '../src/catalog/dataset';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp } from './support/app';
 import { TestClock } from './support/clock';
+import { eventually } from './support/edge';
 import { expectValid } from './support/schemas';
 
 function editCourses(dir: string, edit: (courses: Record<string, any>[]) => void): void {
@@ -187,9 +188,9 @@ describe('invalid data stops the start with a message naming file, course, field
       const t = await startTestApp({ env: { DATA_DIR: dir }, clock });
       try {
         editCourses(dir, verified('2026-03-05', '2026-03-05'));
-        expect(t.app.get(CatalogService).reload()).toBe(false);
+        await expect(t.app.get(CatalogService).reload()).resolves.toBe(false);
         clock.current = new Date('2026-03-05T00:00:00Z');
-        expect(t.app.get(CatalogService).reload()).toBe(true);
+        await expect(t.app.get(CatalogService).reload()).resolves.toBe(true);
       } finally {
         await t.close();
       }
@@ -258,12 +259,14 @@ describe('SIGHUP', () => {
         courses.find((c) => c.slug === first.slug)!.name = 'Renamed course';
       });
       process.emit('SIGHUP');
-      const renamed = await t.json(`/api/v1/courses/${first.slug}`);
-      expect(renamed.data.name).toBe('Renamed course');
+      // The files are read in a worker thread; the old data serves until they are.
+      await eventually(
+        async () => (await t.json(`/api/v1/courses/${first.slug}`)).data.name === 'Renamed course',
+      );
 
       editCourses(dir, (courses) => (courses[0].topic_coverage.geo = 9));
       process.emit('SIGHUP');
-      expect(t.app.get(CatalogService).reload()).toBe(false);
+      await expect(t.app.get(CatalogService).reload()).resolves.toBe(false);
       const after = await t.json(`/api/v1/courses/${first.slug}`);
       expect(after.data.name).toBe('Renamed course');
     } finally {

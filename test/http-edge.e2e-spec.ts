@@ -217,7 +217,7 @@ describe('a changed dataset', () => {
     data.courses.find((c: { slug: string }) => c.slug === 'answer-engine-foundations').name =
       'Answer Engine Foundations, Second Edition';
     writeFileSync(file, JSON.stringify(data));
-    expect(t.app.get(CatalogService).reload()).toBe(true);
+    await expect(t.app.get(CatalogService).reload()).resolves.toBe(true);
     const after = await t.get(path);
     expect(after.headers.get('etag')).not.toBe(before);
     expect(((await after.json()) as any).data.name).toBe(

@@ -203,6 +203,9 @@ describe('tools/list', () => {
       community_only: { type: 'boolean' },
       include_inactive: { type: 'boolean' },
       sort: { enum: SORTS },
+      q: { type: 'string', maxLength: 200 },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      cursor: { type: 'string' },
     });
 
     const recommend = input('recommend_courses');
@@ -257,7 +260,8 @@ describe('tools/call returns the REST body', () => {
     ],
     [{ specialty: 'local', sort: 'geo-desc' }, 'specialty=local&sort=geo-desc'],
   ])('search_courses %j', async (args, query) => {
-    await expectSameAsRest('search_courses', args, `/api/v1/courses?${query}`);
+    // The tool answers a page of 20 unless told otherwise: the REST page of the same size.
+    await expectSameAsRest('search_courses', args, `/api/v1/courses?${query}&limit=20`);
   });
 
   it('get_course, for an active and an inactive course', async () => {
@@ -706,24 +710,43 @@ describe('arguments nested deeper than any input takes', () => {
     kind === 'array'
       ? `${'['.repeat(depth)}"x"${']'.repeat(depth)}`
       : `${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}`;
+  const ERAS: Record<string, Record<string, string>> = {
+    '2025-11-25': { 'mcp-protocol-version': '2025-11-25' },
+    '2026-07-28': { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' },
+  };
 
-  it.each([
-    ['get_course', 'slug', nested(20_000, 'array'), 'invalid_parameters'],
-    ['recommend_courses', 'experience', nested(3_000, 'object'), 'invalid_answers'],
-    ['compare_courses', 'courses', nested(10_000, 'array'), 'invalid_parameters'],
-    ['search_courses', 'level', nested(15_000, 'object'), 'invalid_parameters'],
-  ])(
-    '%s refuses a %s nested thousands deep as invalid arguments, logging no error',
-    async (tool, name, value, code) => {
-      const logs = logCapture();
-      const logged = await startTestApp({ logStream: logs.stream });
-      try {
-        const response = await send(
-          'POST',
-          {},
-          `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${tool}","arguments":{"${name}":${value}}}}`,
-          logged.url,
-        );
+  /** What a request of revision 2026-07-28 carries in place of the initialize handshake. */
+  const MODERN_META = `,"_meta":${JSON.stringify({
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  })}`;
+
+  let logged: TestApp;
+  const logs = logCapture();
+  beforeAll(async () => {
+    logged = await startTestApp({ logStream: logs.stream });
+  });
+  afterAll(() => logged.close());
+  const errorLines = () => logs.lines().filter((line) => JSON.parse(line).level >= 50);
+
+  const callWith = (era: string, tool: string, name: string, value: string) =>
+    send(
+      'POST',
+      { ...ERAS[era], ...(era === '2026-07-28' ? { 'mcp-name': tool } : {}) },
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"${tool}","arguments":{"${name}":${value}}${era === '2026-07-28' ? MODERN_META : ''}}}`,
+      logged.url,
+    );
+
+  describe.each(Object.keys(ERAS))('protocol %s', (era) => {
+    it.each([
+      ['compare_courses', 'courses', nested(800, 'array'), 'invalid_parameters'],
+      ['search_courses', 'level', nested(600, 'object'), 'invalid_parameters'],
+      ['recommend_courses', 'experience', nested(5, 'object'), 'invalid_answers'],
+    ])(
+      '%s: a %s nested hundreds deep is a tool error naming it, logging no error',
+      async (tool, name, value, code) => {
+        const response = await callWith(era, tool, name, value);
         expect(response.status).toBe(200);
         const { result } = response.body;
         expect(result.isError).toBe(true);
@@ -733,11 +756,37 @@ describe('arguments nested deeper than any input takes', () => {
         expect(problems).toContainEqual(
           expect.objectContaining({ name, problem: 'nested too deeply' }),
         );
-        const errors = logs.lines().filter((line) => JSON.parse(line).level >= 50);
-        expect(errors).toEqual([]);
-      } finally {
-        await logged.close();
-      }
-    },
-  );
+        expect(errorLines()).toEqual([]);
+      },
+    );
+
+    it.each([
+      ['get_course', 'slug', nested(20_000, 'array')],
+      ['recommend_courses', 'experience', nested(3_000, 'object')],
+    ])(
+      '%s: a %s nested thousands deep is refused as invalid params, logging no error',
+      async (tool, name, value) => {
+        const response = await callWith(era, tool, name, value);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({
+          jsonrpc: '2.0',
+          id: 3,
+          error: { code: -32602, message: 'Invalid params for tools/call.' },
+        });
+        expect(errorLines()).toEqual([]);
+      },
+    );
+  });
+
+  it('a notification nested thousands deep is a 400 in the contract error shape', async () => {
+    const response = await send(
+      'POST',
+      {},
+      `{"jsonrpc":"2.0","method":"notifications/x","params":{"a":${nested(20_000, 'array')}}}`,
+      logged.url,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('bad_request');
+    expect(errorLines()).toEqual([]);
+  });
 });

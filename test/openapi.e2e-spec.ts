@@ -111,7 +111,17 @@ describe('GET /api/v1/openapi.json', () => {
   it('lists every parameter with its vocabulary, labels and required exactly as the spec says', () => {
     const search = parameters('searchCourses');
     expect(Object.keys(search).sort()).toEqual(
-      ['community_only', 'include_inactive', 'level', 'price_band', 'sort', 'specialty']
+      [
+        'community_only',
+        'include_inactive',
+        'level',
+        'price_band',
+        'sort',
+        'specialty',
+        'q',
+        'limit',
+        'cursor',
+      ]
         .map((name) => `query:${name}`)
         .concat('header:If-None-Match')
         .sort(),
@@ -130,6 +140,10 @@ describe('GET /api/v1/openapi.json', () => {
     expect(search['query:level'].description).toContain('`advanced` = Advanced / Operator');
     expect(search['query:price_band'].description).toContain('`100_500` = $100–$500');
     expect(search['query:sort'].description).toContain('`geo-desc` = AI/GEO focus highest');
+    // Words to search for, and pages.
+    expect(search['query:q'].schema).toEqual({ type: 'string', minLength: 1, maxLength: 200 });
+    expect(search['query:limit'].schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(search['query:cursor'].schema).toMatchObject({ type: 'string', maxLength: 200 });
 
     const answers = parameters('recommendCourses');
     const expected = {
@@ -269,11 +283,12 @@ describe('GET /api/v1/openapi.json', () => {
         ['200', '304', '429', '500', 'default', ...Object.keys(errors)].sort(),
       );
       expect(schemaOf(responses['200'])).toBe(`#/components/schemas/${okSchemaOf[id]}`);
-      for (const status of ['200', '304']) {
-        expect(headers(responses[status])).toEqual(
-          ['Cache-Control', 'ETag', ...everyResponse].sort(),
-        );
-      }
+      // A page of courses and a comparison say where related resources are, in `Link`.
+      const linked = ['searchCourses', 'compareCourses'].includes(id) ? ['Link'] : [];
+      expect(headers(responses['200'])).toEqual(
+        ['Cache-Control', 'ETag', ...linked, ...everyResponse].sort(),
+      );
+      expect(headers(responses['304'])).toEqual(['Cache-Control', 'ETag', ...everyResponse].sort());
       expect(responses['304'].content).toBeUndefined();
       const typed = { ...errors, '429': 'RateLimitedError', '500': 'InternalError' };
       for (const [status, schema] of Object.entries(typed)) {

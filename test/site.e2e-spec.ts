@@ -8,7 +8,7 @@ import { courseListResponseSchema } from '../src/courses/courses.schema';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../src/mcp/server-info';
 import { allAnswers } from '../src/recommendations/distribution';
 import { topicReadings } from '../src/site/format';
-import { MethodologyPage } from '../src/site/methodology.page';
+import { DistributionService } from '../src/recommendations/distribution.service';
 import { copyOfData, DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
 import { SAMPLE_ANSWERS } from './support/answers';
@@ -194,7 +194,7 @@ describe('pages', () => {
   it('the methodology page shows the live weights, both charts and the distribution', async () => {
     const { body } = await text('/ai-seo-courses/methodology', HTML);
     const { data: m, meta } = await t.json('/api/v1/methodology');
-    const dist = t.app.get(MethodologyPage).distribution();
+    const dist = await t.app.get(DistributionService).current();
     expect(body.match(/<table class="chart"/g)).toHaveLength(2);
     expect(body).toContain(`Main objective (${m.weights.objective} points)`);
     expect(body).toContain(`<th scope="row">Budget</th>`);
@@ -553,7 +553,7 @@ describe('the match distribution', () => {
       methodology.weights.objective = 7;
       methodology.match_threshold = 40;
       writeFileSync(file, JSON.stringify(methodology));
-      expect(app.app.get(CatalogService).reload()).toBe(true);
+      await expect(app.app.get(CatalogService).reload()).resolves.toBe(true);
       const body = await (await app.get('/ai-seo-courses/methodology', HTML)).text();
       expect(body).toContain('Main objective (7 points)');
       expect(body).toContain(`at least <strong>40${NBSP}%</strong>`);

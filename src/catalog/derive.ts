@@ -3,6 +3,7 @@ import { SITE_PATHS } from '../core/paths';
 import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import type { Dataset } from './dataset';
+import { searchTextOf } from './search-index';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
 /**
@@ -23,6 +24,8 @@ export interface Snapshot {
   /** Every tracked course, in name order. */
   readonly courses: readonly Course[];
   readonly bySlug: ReadonlyMap<string, Course>;
+  /** Each course's searchable words, by slug (search-index.ts). */
+  readonly searchText: ReadonlyMap<string, string>;
   readonly methodology: Methodology;
   /** `meta` without `count`. */
   readonly meta: Meta;
@@ -124,6 +127,7 @@ export function buildSnapshot(dataset: Dataset, today: string, urls: SiteUrls): 
     date: today,
     courses,
     bySlug: new Map(courses.map((course) => [course.slug, course])),
+    searchText: new Map(courses.map((course) => [course.slug, searchTextOf(course)])),
     methodology: { ...methodology, methodology_url: methodologyUrl },
     meta: {
       api_version: 'v1',

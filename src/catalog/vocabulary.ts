@@ -80,6 +80,17 @@ export const TOPIC_COVERAGE: Record<Topic, readonly CoverageKey[]> = {
   agency: ['agency'],
 };
 
+/** A course's specialties are the topics it covers at this or more on the 0 to 5 scale. */
+export const SPECIALTY_MIN_COVERAGE = 3;
+
+/** Coverage (0–5) of a topic: the highest of its topic_coverage members. */
+export function topicCoverage(
+  coverage: Readonly<Record<CoverageKey, number>>,
+  topic: Topic,
+): number {
+  return Math.max(...TOPIC_COVERAGE[topic].map((key) => coverage[key]));
+}
+
 export const BUDGET_BAND_LABELS = {
   free: 'Free',
   under_100: 'Under $100',

@@ -8,22 +8,48 @@ import { map, type Observable } from 'rxjs';
 import type { Envelope, Meta } from './envelope.schema';
 
 /**
+ * Where a page of a list sits (docs/api.md#pages): its size, its first item's position, how many
+ * items there are in all, and the cursors of the pages after and before it.
+ */
+export interface Page {
+  readonly limit: number;
+  readonly offset: number;
+  readonly total: number;
+  readonly next?: string;
+  readonly prev?: string;
+}
+
+/**
+ * The page an envelope holds, under a symbol: no part of the body (JSON leaves it out), read by
+ * each face to say how to get the other pages in its own terms (a `Link` header, a note to the
+ * assistant).
+ */
+export const PAGE = Symbol('page');
+export type PagedEnvelope<T> = Envelope<T> & { [PAGE]?: Page };
+
+export function pageOf(body: unknown): Page | undefined {
+  return typeof body === 'object' && body !== null ? (body as { [PAGE]?: Page })[PAGE] : undefined;
+}
+
+/**
  * What a service answers: its data, the `meta` of the one dataset version the data was read from,
- * and for lists the number of items. Handlers return it as it is; the envelope interceptor writes
- * the wire shape, so a reload between the service and the response cannot pair the data of one
- * version with the meta of another.
+ * for lists the number of items, and for a page of a list where it sits. Handlers return it as it
+ * is; the envelope interceptor writes the wire shape, so a reload between the service and the
+ * response cannot pair the data of one version with the meta of another.
  */
 export class Answer<T> {
   constructor(
     readonly data: T,
     readonly meta: Meta,
     readonly count?: number,
+    readonly page?: Page,
   ) {}
 
   /** The success body: exactly `data` and `meta`, with `count` in `meta` on lists. */
-  toEnvelope(): Envelope<T> {
-    const { data, meta, count } = this;
-    return { data, meta: count === undefined ? meta : { ...meta, count } };
+  toEnvelope(): PagedEnvelope<T> {
+    const { data, meta, count, page } = this;
+    const body = { data, meta: count === undefined ? meta : { ...meta, count } };
+    return page ? Object.assign(body, { [PAGE]: page }) : body;
   }
 }
 

@@ -17,11 +17,12 @@ export class CoursesController {
   @ApiRead({
     operationId: 'searchCourses',
     tag: 'Courses',
-    summary: 'List and filter the tracked courses',
+    summary: 'List, filter and search the tracked courses',
     description:
-      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`. All query parameters are optional; `meta.count` is the number of courses returned.',
+      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`; `q` keeps the courses that hold every word given. All query parameters are optional. Without `limit` the answer is every course found; with it, a page, and a `Link` header to the next. `meta.count` is the number of courses returned.',
     ok: {
       schema: courseListResponseSchema,
+      link: 'On a page (with `limit` or `cursor`), RFC 8288 links to the next page (rel `next`, while there is one), the previous one (rel `prev`) and the first (rel `first`), each with the same filters.',
       example: {
         summary: 'Beginner courses, cheapest first',
         query: { level: 'beginner', sort: 'price-asc' },
@@ -32,7 +33,7 @@ export class CoursesController {
       422: {
         schema: invalidParametersErrorSchema,
         description:
-          '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value; `details.parameters` lists each with its allowed values.',
+          '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value, or `cursor` is from another dataset version or other filters; `details.parameters` lists each with its allowed values.',
         example: {
           summary: 'An unsupported level and an unknown parameter',
           query: { level: 'expert', sort_by: 'price' },

@@ -5,7 +5,19 @@ import {
   sortSchema,
   topicSchema,
 } from '../catalog/vocabulary.schema';
-import { QueryBoolean, QueryEnum, Slug } from '../core/validation/input-decorators';
+import {
+  Cursor,
+  QueryBoolean,
+  QueryEnum,
+  QueryInt,
+  SearchText,
+  Slug,
+} from '../core/validation/input-decorators';
+
+/** The longest `q`, and the page sizes `limit` takes (docs/api.md#searchcourses). */
+export const MAX_SEARCH_TEXT = 200;
+export const MAX_PAGE_SIZE = 100;
+const MAX_CURSOR = 200;
 
 /** The query of `searchCourses` and the arguments of `search_courses`. All optional. */
 export class SearchCoursesQuery {
@@ -36,6 +48,24 @@ export class SearchCoursesQuery {
 
   @QueryEnum(sortSchema, { description: 'Order of the list; default `name-asc`.' })
   sort?: Sort;
+
+  @SearchText(MAX_SEARCH_TEXT, {
+    description:
+      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”).',
+  })
+  q?: string;
+
+  @QueryInt(1, MAX_PAGE_SIZE, {
+    description:
+      'Answer a page of at most this many courses, with a `Link` header to the next page (rel `next`) and the first (rel `first`). Without it, every course found.',
+  })
+  limit?: number;
+
+  @Cursor(MAX_CURSOR, {
+    description:
+      "The page after a previous one, as its `Link` header's `next` (or `prev`) gave it; valid for the dataset version it came from.",
+  })
+  cursor?: string;
 }
 
 /** The path of `getCourse` and the arguments of `get_course`. */

@@ -2,23 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
-import { type Sort, TOPIC_COVERAGE, type Topic } from '../catalog/vocabulary';
+import { searchTextOf } from '../catalog/search-index';
+import { type Sort, SPECIALTY_MIN_COVERAGE, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Answer } from '../core/envelope';
+import { matchesAll, searchWords } from '../core/search-words';
 import { isSlug } from '../core/slug';
-import type { SearchCoursesQuery } from './courses.dto';
-
-/** Coverage (0–5) of a topic: the highest of its topic_coverage members. */
-export function topicCoverage(course: Course, topic: Topic): number {
-  return Math.max(...TOPIC_COVERAGE[topic].map((key) => course.topic_coverage[key]));
-}
+import { inputError } from '../core/validation/input-problems';
+import { SearchCoursesQuery } from './courses.dto';
+import { CURSOR_REFUSALS, queryFingerprint, readCursor, writeCursor } from './page-cursor';
 
 /** "Community access or live training": any community at all, or a live format. */
 export function hasCommunityOrLive(course: Course): boolean {
   return course.community !== 'No' || course.formats.includes('Live / community');
 }
 
-const SPECIALTY_MIN_COVERAGE = 3;
 const FOCUS_RANK = { High: 3, Medium: 2, Low: 1, None: 0 } as const;
 
 /** Unknown values (null) sort last whichever the direction. */
@@ -41,16 +39,27 @@ const SORTERS: Record<Sort, (a: Course, b: Course) => number> = {
     ) || byName(a, b),
   'geo-desc': (a, b) =>
     FOCUS_RANK[b.ai_geo_focus] - FOCUS_RANK[a.ai_geo_focus] ||
-    topicCoverage(b, 'ai_geo') - topicCoverage(a, 'ai_geo') ||
+    topicCoverage(b.topic_coverage, 'ai_geo') - topicCoverage(a.topic_coverage, 'ai_geo') ||
     byName(a, b),
 };
 
-export function searchCourses(courses: readonly Course[], query: SearchCoursesQuery): Course[] {
+/**
+ * The courses a query finds, in its order. `textOf` gives a course's searchable words: the
+ * snapshot's index in the service, built once per dataset version.
+ */
+export function searchCourses(
+  courses: readonly Course[],
+  query: SearchCoursesQuery,
+  textOf: (course: Course) => string = searchTextOf,
+): Course[] {
+  const words = query.q === undefined ? [] : searchWords(query.q);
   const found = courses.filter(
     (course) =>
       (query.include_inactive || course.enrolling) &&
+      (words.length === 0 || matchesAll(textOf(course), words)) &&
       (!query.level || course.levels.includes(query.level)) &&
-      (!query.specialty || topicCoverage(course, query.specialty) >= SPECIALTY_MIN_COVERAGE) &&
+      (!query.specialty ||
+        topicCoverage(course.topic_coverage, query.specialty) >= SPECIALTY_MIN_COVERAGE) &&
       (!query.price_band || course.price.budget_band === query.price_band) &&
       (!query.community_only || hasCommunityOrLive(course)),
   );
@@ -62,10 +71,35 @@ export function searchCourses(courses: readonly Course[], query: SearchCoursesQu
 export class CoursesService {
   constructor(private readonly catalog: CatalogService) {}
 
+  /** Every course found, or with `limit` (or a cursor) a page of them. */
   search(query: SearchCoursesQuery): Answer<Course[]> {
     const snapshot = this.catalog.snapshot();
-    const courses = searchCourses(snapshot.courses, query);
-    return new Answer(courses, snapshot.meta, courses.length);
+    const found = searchCourses(snapshot.courses, query, (course) =>
+      snapshot.searchText.get(course.slug)!,
+    );
+    if (query.limit === undefined && query.cursor === undefined) {
+      return new Answer(found, snapshot.meta, found.length);
+    }
+    const fingerprint = queryFingerprint(query);
+    const at = query.cursor
+      ? readCursor(query.cursor, snapshot.version, fingerprint, found.length)
+      : { offset: 0, limit: query.limit! };
+    if (typeof at === 'string') {
+      throw inputError(SearchCoursesQuery, [
+        { kind: 'invalid', name: 'cursor', value: query.cursor, detail: CURSOR_REFUSALS[at] },
+      ]);
+    }
+    const limit = query.limit ?? at.limit;
+    const page = found.slice(at.offset, at.offset + limit);
+    const cursorAt = (offset: number) =>
+      writeCursor(snapshot.version, fingerprint, { offset, limit });
+    return new Answer(page, snapshot.meta, page.length, {
+      limit,
+      offset: at.offset,
+      total: found.length,
+      ...(at.offset + limit < found.length ? { next: cursorAt(at.offset + limit) } : {}),
+      ...(at.offset > 0 ? { prev: cursorAt(Math.max(0, at.offset - limit)) } : {}),
+    });
   }
 
   get(slug: string): Answer<Course> {

@@ -10,6 +10,9 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, mergeMap, type Observable, of } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
+import { AppConfig } from '../core/config';
+import { pageOf } from '../core/envelope';
+import { pageLinkHeader } from './page-links';
 import { NO_STORE, VARY_ON } from './policies';
 import { acceptedCoding, Representation } from './representation';
 
@@ -40,6 +43,7 @@ export class RepresentationInterceptor implements NestInterceptor {
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     private readonly catalog: CatalogService,
     private readonly reflector: Reflector,
+    private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -61,7 +65,7 @@ export class RepresentationInterceptor implements NestInterceptor {
       const coding = acceptedCoding(request);
       return next.handle().pipe(
         mergeMap(async (result) => {
-          const representation = Representation.of(result, response);
+          const representation = this.represent(result, request, response);
           if (!representation) return result;
           if (coding) await representation.compress([coding]);
           return representation;
@@ -75,7 +79,7 @@ export class RepresentationInterceptor implements NestInterceptor {
           ? of(kept)
           : next.handle().pipe(
               mergeMap(async (result) => {
-                const representation = Representation.of(result, response);
+                const representation = this.represent(result, request, response);
                 if (!representation) return result;
                 // Kept for the dataset version: compressed now, once, into every coding.
                 await representation.compress(['br', 'gzip']);
@@ -85,6 +89,13 @@ export class RepresentationInterceptor implements NestInterceptor {
             ),
       ),
     );
+  }
+
+  /** A handler's result as its representation; a page of a list says where the others are. */
+  private represent(result: unknown, request: Request, response: Response) {
+    const page = pageOf(result);
+    if (page) response.setHeader('Link', pageLinkHeader(request, this.config.publicUrl, page));
+    return Representation.of(result, response);
   }
 
   /** The dataset version, the URL and the values of the headers the route varies on. */

@@ -35,6 +35,9 @@ const READ_ONLY = {
   openWorldHint: false,
 } as const;
 
+/** `search_courses` answers a page of this many courses unless `limit` says otherwise. */
+export const TOOL_PAGE_SIZE = 20;
+
 const CITE =
   'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
 
@@ -52,14 +55,23 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'search_courses',
-    description: `List and filter the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. Same as GET /api/v1/courses. All filters are optional; only enrolling courses unless include_inactive is true. ${CITE}`,
-    parameters: advertisedInput(SearchCoursesQuery),
+    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. Same as GET /api/v1/courses. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words. Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how to get the next page (cursor). ${CITE}`,
+    parameters: advertisedInput(SearchCoursesQuery, {
+      limit: {
+        default: TOOL_PAGE_SIZE,
+        description: `At most this many courses (default ${TOOL_PAGE_SIZE}); when more are found, the result says how to get the next page.`,
+      },
+      cursor: {
+        description:
+          'The page after a previous one, as that result gave it; valid for the dataset version it came from.',
+      },
+    }),
     outputSchema: advertisedOutput(courseListResponseSchema),
     annotations: { title: 'Search courses', ...READ_ONLY },
     _meta: APP_TOOL_META,
   })
   search(@Payload() query: SearchCoursesQuery) {
-    return this.courses.search(query);
+    return this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE });
   }
 
   @Tool({

@@ -12,7 +12,8 @@ import { MCP_HTTP_HANDLER, type McpHttpHandler } from '@rekog/mcp-nest';
 import type { Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
 import { AllowedHostsGuard } from './allowed-hosts.guard';
-import { invalidParamsResponse } from './request-check';
+import { nestsDeeperThan } from '../core/json-depth';
+import { invalidParamsResponse, MAX_MESSAGE_DEPTH } from './request-check';
 import { MCP_PATH } from '../core/paths';
 
 /**
@@ -37,6 +38,13 @@ export class McpHttpController {
     if (refusal) {
       response.status(200).json(refusal);
       return;
+    }
+    // Deeper than any message, and no request in it to answer: not read at all.
+    if (nestsDeeperThan(request.body, MAX_MESSAGE_DEPTH)) {
+      throw new DomainError(
+        'bad_request',
+        `The JSON-RPC message nests deeper than ${MAX_MESSAGE_DEPTH} levels.`,
+      );
     }
     return this.mcp.handlePost(request, response);
   }

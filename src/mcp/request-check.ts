@@ -2,6 +2,7 @@ import { ClientRequestSchema } from '@modelcontextprotocol/core';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
+import { nestsDeeperThan } from '../core/json-depth';
 
 /**
  * What the MCP SDK cannot read, answered before it is asked. The SDK answers a request whose params
@@ -41,8 +42,17 @@ function readableUri(uri: unknown): boolean {
   }
 }
 
+/**
+ * The deepest JSON-RPC message the SDK is given. Its transport writes a parsed message back out
+ * with JSON.stringify, which overflows the stack on values nested some thousands deep; no message
+ * of the protocol comes near this, and a tool's own inputs take at most a list (its pipe refuses
+ * deeper values by name).
+ */
+export const MAX_MESSAGE_DEPTH = 1000;
+
 /** Why the SDK could not read this params object, if it could not. */
 function unreadable(message: JsonRpcRequest): boolean {
+  if (nestsDeeperThan(message, MAX_MESSAGE_DEPTH)) return true;
   const schema =
     typeof message.method === 'string' ? REQUEST_SCHEMAS.get(message.method) : undefined;
   if (schema && !schema.safeParse(message).success) return true;

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
+import { type Page, pageOf } from '../core/envelope';
 
 /**
  * A tool's REST body as its MCP result (docs/mcp.md#results): `structuredContent` is the body and
@@ -17,12 +18,27 @@ import { map, type Observable } from 'rxjs';
 export class ToolResultInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler<object>): Observable<CallToolResult> {
     return next.handle().pipe(
-      map((body) => ({
-        structuredContent: body as Record<string, unknown>,
-        content: [{ type: 'text', text: JSON.stringify(body) }],
-      })),
+      map((body) => {
+        const page = pageOf(body);
+        return {
+          // The body's own members: the page it holds (a symbol) is said in a note instead.
+          structuredContent: Object.fromEntries(Object.entries(body)),
+          content: [
+            { type: 'text', text: JSON.stringify(body) },
+            ...(page?.next === undefined
+              ? []
+              : [{ type: 'text' as const, text: nextPageNote(page) }]),
+          ],
+        };
+      }),
     );
   }
+}
+
+/** How to get the page after this one, for the assistant (docs/mcp.md#results). */
+function nextPageNote(page: Page): string {
+  const last = Math.min(page.offset + page.limit, page.total);
+  return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${page.limit}, call this tool again with the same arguments and "cursor": "${page.next}".`;
 }
 
 /** A data resource's REST body as its one JSON content, under the URI that was read. */

@@ -29,10 +29,18 @@ function advertised(json: JsonSchema, validate: StandardSchemaV1['~standard']['v
 /**
  * A tool input as advertised (names, types, enums, `required`). The library's own validation is
  * a pass-through: the tool's `InputValidationPipe` validates the same class, so a bad input gets
- * the REST error body rather than the library's "Invalid parameters" text.
+ * the REST error body rather than the library's "Invalid parameters" text. `tool` states what the
+ * tool does differently from the REST operation, property by property (a default).
  */
-export function advertisedInput(input: InputClass): AdvertisedSchema {
-  return advertised(inputJsonSchema(input), (value) => ({ value }));
+export function advertisedInput(
+  input: InputClass,
+  tool: Record<string, JsonSchema> = {},
+): AdvertisedSchema {
+  const json = inputJsonSchema(input) as { properties: Record<string, JsonSchema> };
+  const properties = Object.fromEntries(
+    Object.entries(json.properties).map(([name, schema]) => [name, { ...schema, ...tool[name] }]),
+  );
+  return advertised({ ...json, properties }, (value) => ({ value }));
 }
 
 /** MCP requires `type: "object"` at the root; zod emits a `$ref` when the root has an `id`. */

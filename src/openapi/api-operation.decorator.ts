@@ -54,8 +54,11 @@ export interface ApiReadOptions {
   tag: string;
   summary: string;
   description: string;
-  /** The 200 body (the envelope schema of the operation) and the request of its example. */
-  ok: { schema: z.ZodType; example: ExampleRequest };
+  /**
+   * The 200 body (the envelope schema of the operation), the request of its example, and when the
+   * operation answers a `Link` header, what its links are.
+   */
+  ok: { schema: z.ZodType; example: ExampleRequest; link?: string };
   /**
    * The error statuses the contract lists for this operation besides 429 (docs/api.md#operations).
    */
@@ -153,7 +156,12 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       status: 200,
       description: 'The `{data, meta}` envelope. Publicly cacheable for 5 minutes.',
       standardSchema: options.ok.schema,
-      headers: CACHED_HEADERS,
+      headers: options.ok.link
+        ? {
+            Link: { description: options.ok.link, schema: { type: 'string' } },
+            ...CACHED_HEADERS,
+          }
+        : CACHED_HEADERS,
     }),
     ApiResponse({
       status: 304,

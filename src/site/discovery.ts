@@ -9,6 +9,12 @@ import { mdLink, mdText } from './markdown';
 
 /** The documents agents and crawlers read first: llms.txt, robots.txt, the sitemap, the api-catalog and the MCP server card. */
 
+/**
+ * llms.txt lists every course while there are at most this many: an index an assistant reads
+ * whole (docs/website.md). A larger catalog is pointed to, in the companions and by search.
+ */
+export const LLMS_COURSES_LISTED = 200;
+
 /** https://llmstxt.org: a title, a summary, then sections of links. */
 export function llmsTxt(
   links: SiteLinks,
@@ -59,10 +65,17 @@ export function llmsTxt(
     '',
     '## Courses',
     '',
-    ...courses.map(
-      (course) =>
-        `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; ${fmt.verifiedPhrase(course)}${course.placeholder_data ? '; placeholder (fictional)' : ''}${course.enrolling ? '' : '; not currently enrolling'}`,
-    ),
+    ...(courses.length <= LLMS_COURSES_LISTED
+      ? courses.map(
+          (course) =>
+            `- ${mdLink(course.name, course.page_url)}: ${mdText(course.provider.name)}; ${fmt.levels(course)}; ${mdText(fmt.price(course))}; ${fmt.verifiedPhrase(course)}${course.placeholder_data ? '; placeholder (fictional)' : ''}${course.enrolling ? '' : '; not currently enrolling'}`,
+        )
+      : [
+          `${fmt.number(courses.length)} courses are tracked, too many to list here. Every one is in ${mdLink('the Markdown digest', links.markdown)} and ${mdLink('the JSON dataset', links.json)} (large); to find some, search by words or filter:`,
+          '',
+          `- ${mdLink('Search the courses', `${links.api}/courses?q={words}&limit=20`)}: every word must begin a word of a course's name, provider, description or topics; the \`Link\` header gives the next page`,
+          `- ${mdLink('The course list', `${links.list}?q={words}`)}: the same search as a page, 50 courses a page`,
+        ]),
     '',
     '## Policies',
     '',

@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { BUDGET_BAND_LABELS, LEVEL_LABELS, SORT_LABELS, TOPIC_LABELS } from '../catalog/vocabulary';
+import { DomainError } from '../core/domain-error';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { SearchCoursesQuery } from '../courses/courses.dto';
 import { CoursesService } from '../courses/courses.service';
 import { formProblems, formQuery, NO_PROBLEMS } from './forms';
 import { topicReadings } from './format';
-import { listMarkdown } from './markdown';
+import { type ListPageLinks, listMarkdown } from './markdown';
+
+/** The list shows at most this many courses a page. */
+export const SITE_PAGE_SIZE = 50;
 import { SiteRenderer } from './site-renderer';
 
 /** The course list, filtered exactly as `/api/v1/courses`, as HTML or Markdown. */
@@ -20,7 +24,10 @@ export class ListPage {
     private readonly site: SiteRenderer,
   ) {}
 
-  /** Filtered exactly as the API: enrolling courses unless the form asks for every one. */
+  /**
+   * Filtered exactly as the API: enrolling courses unless the form asks for every one, in pages of
+   * at most SITE_PAGE_SIZE courses whose links keep the filters in the URL.
+   */
   private async query(raw: Record<string, unknown>) {
     const given = formQuery(raw);
     const checked = await this.inputs.check(SearchCoursesQuery, given);
@@ -28,18 +35,52 @@ export class ListPage {
       return {
         given,
         envelope: null,
+        page: undefined,
         hidden: 0,
         problems: formProblems(SearchCoursesQuery, checked.problems),
       };
     }
-    const envelope = this.courses.search(checked.value);
+    const query = {
+      ...checked.value,
+      limit: Math.min(checked.value.limit ?? SITE_PAGE_SIZE, SITE_PAGE_SIZE),
+    };
+    const envelope = this.pageOf(query);
+    const { cursor: _cursor, ...filters } = given;
+    const url = (cursor?: string) =>
+      `${this.site.links.list}?${new URLSearchParams({
+        ...(filters as Record<string, string>),
+        ...(cursor === undefined ? {} : { cursor }),
+      })}`.replace(/\?$/, '');
+    const { total, offset, next, prev } = envelope.page!;
+    const page: ListPageLinks = {
+      total,
+      offset,
+      first: url(),
+      ...(next === undefined ? {} : { next: url(next) }),
+      ...(prev === undefined ? {} : { prev: url(prev) }),
+    };
     // Courses the same filters would show with the inactive ones: how many the page leaves out.
-    const all = this.courses.search({ ...checked.value, include_inactive: true }).data.length;
-    return { given, envelope, hidden: all - envelope.data.length, problems: NO_PROBLEMS };
+    const all = this.courses.search({
+      ...query,
+      include_inactive: true,
+      limit: undefined,
+      cursor: undefined,
+    }).data.length;
+    return { given, envelope, page, hidden: all - total, problems: NO_PROBLEMS };
+  }
+
+  /** The page the query asks for; a cursor the data has outgrown gives the first page again. */
+  private pageOf(query: SearchCoursesQuery) {
+    try {
+      return this.courses.search(query);
+    } catch (error) {
+      if (!(error instanceof DomainError) || query.cursor === undefined) throw error;
+      return this.courses.search({ ...query, cursor: undefined });
+    }
   }
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { given, envelope, hidden, problems } = await this.query(raw);
+    const { given, envelope, page: pager, hidden, problems } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.snapshot().meta;
     const courses = envelope?.data ?? [];
     const page = {
@@ -53,8 +94,9 @@ export class ListPage {
     };
     return this.site.render('list', page, meta, {
       courses,
+      pager,
       pick: this.catalog.snapshot().courses.find((course) => course.editorial_pick !== null),
-      filtered: Object.keys(given).some((name) => name !== 'sort'),
+      filtered: Object.keys(given).some((name) => !['sort', 'cursor', 'limit'].includes(name)),
       hiddenInactive: hidden,
       topicReadings: topicReadings(),
       values: given,
@@ -69,12 +111,12 @@ export class ListPage {
   }
 
   async markdown(raw: Record<string, unknown>): Promise<string> {
-    const { envelope, problems } = await this.query(raw);
+    const { envelope, page, problems } = await this.query(raw);
     if (!envelope) {
       const lines = [...Object.values(problems.byName).flat(), ...problems.other];
       return `# ${this.site.words().listTitle}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
     }
     const words = this.site.words();
-    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words);
+    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words, page);
   }
 }

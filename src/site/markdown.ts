@@ -61,20 +61,49 @@ function header(meta: Meta, words: DataWords): string[] {
   ];
 }
 
+/** A page of a longer list: how many courses there are in all, where this page starts, and links. */
+export interface ListPageLinks {
+  total: number;
+  offset: number;
+  next?: string;
+  prev?: string;
+  first: string;
+}
+
 export function listMarkdown(
   title: string,
   courses: readonly Course[],
   meta: Meta,
   words: DataWords,
+  page?: ListPageLinks,
 ): string {
+  const total = page?.total ?? courses.length;
   const lines = [`# ${mdText(title)}`, '', ...header(meta, words), ''];
-  lines.push(`${fmt.number(courses.length)} ${courses.length === 1 ? 'course' : 'courses'}.`, '');
+  lines.push(`${fmt.number(total)} ${total === 1 ? 'course' : 'courses'}.`, '');
+  const paged = page !== undefined && (page.next !== undefined || page.prev !== undefined);
+  if (paged) lines.push(`${pageSpan(page, courses.length)}. ${pageLinks(page)}`, '');
   for (const course of courses) {
     lines.push(`## ${mdText(course.name)}`, '');
     if (course.description) lines.push(mdText(course.description), '');
     lines.push(...keyFacts(course), '');
   }
+  if (paged) lines.push(pageLinks(page), '');
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** "Courses 51 to 100 of 3,400". */
+export function pageSpan(page: ListPageLinks, shown: number): string {
+  return `Courses ${fmt.number(page.offset + 1)} to ${fmt.number(page.offset + shown)} of ${fmt.number(page.total)}`;
+}
+
+function pageLinks(page: ListPageLinks): string {
+  return [
+    page.prev !== undefined && mdLink('Previous page', page.prev),
+    page.next !== undefined && mdLink('Next page', page.next),
+    page.prev !== undefined && mdLink('First page', page.first),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function courseMarkdown(course: Course, meta: Meta, words: DataWords): string {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { MethodologyService } from '../methodology/methodology.service';
-import { type Distribution, distribution } from '../recommendations/distribution';
+import { DistributionService } from '../recommendations/distribution.service';
 import { barChart } from './charts';
 import { fmt, topicReadings } from './format';
 import { SiteRenderer } from './site-renderer';
@@ -18,29 +18,16 @@ const WEIGHTS = [
 /** The formula in plain words with the live numbers, and how matches spread over every answer set. */
 @Injectable()
 export class MethodologyPage {
-  private computed?: { version: string; distribution: Distribution };
-
   constructor(
     private readonly catalog: CatalogService,
     private readonly methodology: MethodologyService,
+    private readonly distributions: DistributionService,
     private readonly site: SiteRenderer,
   ) {}
 
-  /** All 7,560 answer combinations scored, once per dataset version (about 0.2 s). */
-  distribution(): Distribution {
-    const snapshot = this.catalog.snapshot();
-    if (this.computed?.version !== snapshot.version) {
-      this.computed = {
-        version: snapshot.version,
-        distribution: distribution(snapshot.courses, snapshot.methodology),
-      };
-    }
-    return this.computed.distribution;
-  }
-
-  html(): string {
+  async html(): Promise<string> {
     const { data: m, meta } = this.methodology.get();
-    const dist = this.distribution();
+    const dist = await this.distributions.current();
     const weightChart = barChart(
       'weights-chart',
       'Weight of each answer',

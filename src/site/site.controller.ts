@@ -61,7 +61,7 @@ export class SiteController {
 
   @Get(SITE_PATHS.methodology)
   @Header('Content-Type', HTML)
-  methodology(): string {
+  methodology(): Promise<string> {
     return this.methodologyPage.html();
   }
 

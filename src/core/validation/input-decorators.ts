@@ -3,6 +3,7 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { z } from 'zod';
+import { searchWords } from '../search-words';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
 import type { InputClass, QueryForms } from './input-metadata';
 
@@ -178,6 +179,81 @@ export function SlugList(min: number, max: number, options: InputOptions): Prope
       validator: {
         validate: (value) => slugListProblem(value, min, max) === undefined,
         defaultMessage: (args) => slugListProblem(args?.value, min, max) ?? '',
+      },
+    }),
+  );
+}
+
+/** What is wrong with a search text, in the order a reader would fix it; undefined when fine. */
+export function searchTextProblem(text: unknown, maxLength: number): string | undefined {
+  if (typeof text !== 'string') return 'must be text';
+  if (text.length > maxLength) return `at most ${maxLength} characters (got ${text.length})`;
+  if (searchWords(text).length === 0) return 'give at least one word (letters or digits)';
+  return undefined;
+}
+
+/**
+ * Free text to search for: one or more words of letters and digits, at most `maxLength`
+ * characters. How words match is the service's (docs/api.md#searchcourses).
+ */
+export function SearchText(maxLength: number, options: InputOptions): PropertyDecorator {
+  const schema = { type: 'string', minLength: 1, maxLength, description: options.description };
+  return applyDecorators(
+    ...describe(schema, schema, options),
+    ValidateBy({
+      name: 'isSearchText',
+      constraints: [maxLength],
+      validator: {
+        validate: (value) => searchTextProblem(value, maxLength) === undefined,
+        defaultMessage: (args) => searchTextProblem(args?.value, maxLength) ?? '',
+      },
+    }),
+  );
+}
+
+/** A whole number: a JSON integer, or in a query its digits (no sign, no leading zero). */
+export function QueryInt(min: number, max: number, options: InputOptions): PropertyDecorator {
+  const schema = { type: 'integer', minimum: min, maximum: max, description: options.description };
+  const problem = `a whole number from ${min} to ${max}`;
+  return applyDecorators(
+    ...describe(schema, schema, options),
+    Transform(
+      ({ value }) =>
+        typeof value === 'string' && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : value,
+      {
+        groups: [QUERY_FORM],
+      },
+    ),
+    ValidateBy({
+      name: 'isIntInRange',
+      constraints: [min, max],
+      validator: {
+        validate: (value) => Number.isInteger(value) && value >= min && value <= max,
+        defaultMessage: () => problem,
+      },
+    }),
+  );
+}
+
+/**
+ * A page cursor the service gave: opaque URL-safe base64 text, at most `maxLength` characters.
+ * What it points at is the service's to judge (the dataset version, the query it belongs to).
+ */
+export function Cursor(maxLength: number, options: InputOptions): PropertyDecorator {
+  const schema = {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]+$',
+    maxLength,
+    description: options.description,
+  };
+  return applyDecorators(
+    ...describe(schema, schema, options),
+    ValidateBy({
+      name: 'isCursor',
+      validator: {
+        validate: (value) =>
+          typeof value === 'string' && value.length <= maxLength && /^[A-Za-z0-9_-]+$/.test(value),
+        defaultMessage: () => 'not a cursor this service gave: take the next link of a page',
       },
     }),
   );

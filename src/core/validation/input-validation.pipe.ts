@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
+import { nestsDeeperThan } from '../json-depth';
 import { QUERY_FORM } from './input-decorators';
 import { acceptedNames, allowedValues, type InputClass, type InputSource } from './input-metadata';
 import { inputError, type InputProblem, type ProblemKind } from './input-problems';
@@ -22,18 +23,6 @@ import { inputError, type InputProblem, type ProblemKind } from './input-problem
  * values are refused as they are, with room to spare, before the transformer recurses into them.
  */
 const MAX_DEPTH = 4;
-
-/** Whether a JSON value nests deeper than `max` arrays and objects; iterative, for any depth. */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  while (pending.length > 0) {
-    const [node, depth] = pending.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(node)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
 
 /** The class-validator rules whose failure has a kind of its own; any other rule is `invalid`. */
 const KIND_OF_RULE: Record<string, ProblemKind> = {

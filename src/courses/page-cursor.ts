@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { searchWords } from '../core/search-words';
+import type { SearchCoursesQuery } from './courses.dto';
+
+/**
+ * Page cursors of `searchCourses` (docs/api.md#pages): opaque to clients, they hold the dataset
+ * version the page was cut from, the position after it, the page size and a fingerprint of the
+ * filters, so a cursor is refused, saying why, on another version or with other filters. A
+ * version is immutable, so a position in it neither skips nor repeats a course.
+ */
+
+export interface CursorPosition {
+  offset: number;
+  limit: number;
+}
+
+/** Why a cursor cannot be read here, in words for the 422. */
+export type CursorRefusal = 'malformed' | 'other_version' | 'other_query';
+
+export const CURSOR_REFUSALS: Record<CursorRefusal, string> = {
+  malformed: 'not a cursor this service gave: take the next link of a page',
+  other_version:
+    'from another version of the dataset (the data changed since that page was served): start again from the first page, without cursor',
+  other_query:
+    'belongs to other filters: keep the filters of the page it came from, or start again without cursor',
+};
+
+/** The filters and order of a search, written one way whatever way they were given. */
+export function queryFingerprint(query: SearchCoursesQuery): string {
+  const canonical = [
+    query.level ?? '',
+    query.specialty ?? '',
+    query.price_band ?? '',
+    query.community_only ? 1 : 0,
+    query.include_inactive ? 1 : 0,
+    query.sort ?? 'name-asc',
+    searchWords(query.q ?? '').join(' '),
+  ].join('\n');
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+}
+
+export function writeCursor(version: string, fingerprint: string, at: CursorPosition): string {
+  const fields = { v: version, f: fingerprint, o: at.offset, l: at.limit };
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
+}
+
+export function readCursor(
+  cursor: string,
+  version: string,
+  fingerprint: string,
+  total: number,
+): CursorPosition | CursorRefusal {
+  let fields: { v?: unknown; f?: unknown; o?: unknown; l?: unknown };
+  try {
+    fields = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return 'malformed';
+  }
+  const { v, f, o, l } = fields ?? {};
+  if (typeof v !== 'string' || typeof f !== 'string') return 'malformed';
+  if (!Number.isInteger(o) || !Number.isInteger(l)) return 'malformed';
+  if (v !== version) return 'other_version';
+  if (f !== fingerprint) return 'other_query';
+  const [offset, limit] = [o as number, l as number];
+  if (offset < 0 || offset > total || limit < 1) return 'malformed';
+  return { offset, limit };
+}

@@ -1,0 +1,381 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import fc from 'fast-check';
+import type { Course } from '../src/catalog/course.schema';
+import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
+import { MCP_PATH } from '../src/core/paths';
+import { courseListResponseSchema } from '../src/courses/courses.schema';
+import { startTestApp, type TestApp } from './support/app';
+import { TestClock } from './support/clock';
+import { expectValid } from './support/schemas';
+
+/**
+ * Free-text search (`q`) and pages (`limit`, `cursor`) of `GET /api/v1/courses` and the MCP tool
+ * `search_courses` (docs/api.md#searchcourses, docs/api.md#pages).
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+const clock = new TestClock(new Date('2026-11-25T12:00:00Z'));
+
+let t: TestApp;
+let all: Course[];
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  all = (await t.json('/api/v1/courses?include_inactive=true')).data;
+});
+afterAll(() => t.close());
+
+/** The test's own reading of words: letters and digits, case and accents set aside. */
+const words = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+const TOPIC_WORDS: Record<string, string> = {
+  local_seo: 'local',
+  link_building: 'link',
+  affiliate_seo: 'affiliate',
+  agency: 'agency',
+};
+/** The labels of the topics a course covers at 3 or more (its specialties). */
+const specialties = (course: Course) =>
+  TOPICS.filter((topic) =>
+    TOPIC_COVERAGE[topic].some((key) => course.topic_coverage[key] >= 3),
+  ).map((topic) => TOPIC_LABELS[topic]);
+const textOf = (course: Course) =>
+  words(
+    [
+      course.name,
+      course.provider.name,
+      course.description ?? '',
+      course.best_for ?? '',
+      ...course.highlights,
+      ...specialties(course),
+    ].join(' '),
+  );
+const slugsOf = (body: { data: Course[] }) => body.data.map((course) => course.slug);
+const problemOf = (body: any, name: string) =>
+  body.error.details.parameters.find((p: { name: string }) => p.name === name);
+
+describe('q: free-text search', () => {
+  it('finds a course by any word of its name, provider, description, best-for or highlights', async () => {
+    const course = fc.constantFrom(...all);
+    await fc.assert(
+      fc.asyncProperty(
+        course.chain((c) => fc.tuple(fc.constant(c), fc.constantFrom(...textOf(c)))),
+        async ([c, word]) => {
+          const found = await t.json(
+            `/api/v1/courses?include_inactive=true&q=${encodeURIComponent(word)}`,
+          );
+          expect(slugsOf(found)).toContain(c.slug);
+          // Every course found holds a word that begins with it.
+          for (const other of found.data as Course[]) {
+            expect({
+              slug: other.slug,
+              word,
+              holds: textOf(other).some((w) => w.startsWith(word)),
+            }).toEqual({ slug: other.slug, word, holds: true });
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 40 },
+    );
+  });
+
+  it('ignores case and accents, matches the start of words, and needs every word', async () => {
+    const plain = slugsOf(await t.json('/api/v1/courses?q=local'));
+    expect(plain.length).toBeGreaterThan(0);
+    for (const variant of ['LOCAL', 'Lócäl', 'loc', ' local! ']) {
+      expect(slugsOf(await t.json(`/api/v1/courses?q=${encodeURIComponent(variant)}`))).toEqual(
+        expect.arrayContaining(plain),
+      );
+    }
+    // `ocal` is inside words, never at their start.
+    expect(slugsOf(await t.json('/api/v1/courses?q=ocal'))).toEqual([]);
+    const both = slugsOf(await t.json('/api/v1/courses?q=local%20agency'));
+    const agency = slugsOf(await t.json('/api/v1/courses?q=agency'));
+    expect(both).toEqual(plain.filter((slug) => agency.includes(slug)));
+  });
+
+  it('reads the labels of a course’s specialties', async () => {
+    for (const [key, word] of Object.entries(TOPIC_WORDS)) {
+      const specialists = all.filter(
+        (c) => c.enrolling && c.topic_coverage[key as keyof Course['topic_coverage']] >= 3,
+      );
+      const found = slugsOf(await t.json(`/api/v1/courses?q=${word}`));
+      expect(found).toEqual(expect.arrayContaining(specialists.map((c) => c.slug)));
+    }
+  });
+
+  it('combines with the other filters and the order', async () => {
+    const filtered = await t.json('/api/v1/courses?level=beginner&sort=price-asc');
+    const searched = await t.json('/api/v1/courses?level=beginner&sort=price-asc&q=seo');
+    const seo = slugsOf(await t.json('/api/v1/courses?q=seo'));
+    expect(slugsOf(searched)).toEqual(slugsOf(filtered).filter((slug) => seo.includes(slug)));
+    expect(searched.meta.count).toBe(searched.data.length);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['!!! ---', 'give at least one word (letters or digits)'],
+    ['a'.repeat(201), 'at most 200 characters (got 201)'],
+  ])('q=%j is a 422 naming q: %s', async (q, problem) => {
+    const response = await t.get(`/api/v1/courses?q=${encodeURIComponent(q)}`);
+    expect(response.status).toBe(422);
+    const body: any = await response.json();
+    expect(body.error.code).toBe('invalid_parameters');
+    expect(problemOf(body, 'q')).toMatchObject({ problem });
+  });
+
+  it('q given twice is a 422', async () => {
+    const body = await t.json('/api/v1/courses?q=seo&q=local');
+    expect(problemOf(body, 'q')).toMatchObject({ problem: 'given more than once' });
+  });
+});
+
+describe('limit and cursor: pages', () => {
+  /** Follows `Link: rel="next"` from a first page; returns every page's body and links. */
+  async function walk(first: string) {
+    const pages: { body: any; links: Record<string, string> }[] = [];
+    let url: string | undefined = `${t.url}${first}`;
+    while (url) {
+      const response = await t.get(url.replace(/^https?:\/\/[^/]+/, ''));
+      expect(response.status).toBe(200);
+      const links = Object.fromEntries(
+        [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(
+          ([, href, rel]) => [rel, href],
+        ),
+      );
+      pages.push({ body: await response.json(), links });
+      url = links.next;
+    }
+    return pages;
+  }
+
+  it('walks every course once, in order, whatever the page size and filters', async () => {
+    const filters = fc.constantFrom(
+      '',
+      'include_inactive=true',
+      'level=beginner&sort=price-desc',
+      'q=seo&sort=geo-desc',
+      'community_only=true',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), filters, async (limit, query) => {
+        const whole = await t.json(`/api/v1/courses?${query}`);
+        const pages = await walk(`/api/v1/courses?${query}&limit=${limit}`);
+        expect(pages.flatMap(({ body }) => slugsOf(body))).toEqual(slugsOf(whole));
+        expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.data.length / limit)));
+        for (const [i, { body, links }] of pages.entries()) {
+          expectValid(courseListResponseSchema, body);
+          expect(body.meta.count).toBe(body.data.length);
+          expect(body.data.length).toBeLessThanOrEqual(limit);
+          expect(Object.keys(body.meta)).not.toContain('next');
+          // The first page's link keeps the filters, without a cursor.
+          expect(new URL(links.first).searchParams.get('cursor')).toBeNull();
+          expect(new URL(links.first).searchParams.get('limit')).toBe(String(limit));
+          expect(Boolean(links.prev)).toBe(i > 0);
+        }
+      }),
+      { seed: SEED, numRuns: 25 },
+    );
+  });
+
+  it('without limit is the whole list with no Link, as before', async () => {
+    const response = await t.get('/api/v1/courses');
+    expect(response.headers.get('link')).toBeNull();
+    const body: any = await response.json();
+    expect(body.meta.count).toBe(body.data.length);
+  });
+
+  it.each(['0', '101', 'ten', '1.5', '07', '-1'])(
+    'limit=%s is a 422 naming limit',
+    async (limit) => {
+      const body = await t.json(`/api/v1/courses?limit=${limit}`);
+      expect(body.error.code).toBe('invalid_parameters');
+      expect(problemOf(body, 'limit')).toMatchObject({
+        value: limit,
+        problem: 'a whole number from 1 to 100',
+      });
+    },
+  );
+
+  it('refuses a cursor from another dataset version, saying so', async () => {
+    const [first] = await walk('/api/v1/courses?limit=5');
+    const next = new URL(first.links.next);
+    const today = clock.current;
+    clock.current = new Date(today.getTime() + 86_400_000);
+    try {
+      const body = await t.json(`${next.pathname}${next.search}`);
+      expect(body.error.code).toBe('invalid_parameters');
+      expect(problemOf(body, 'cursor').problem).toMatch(/from another version of the dataset/);
+    } finally {
+      clock.current = today;
+    }
+  });
+
+  it('refuses a cursor with other filters, and one it never gave', async () => {
+    const [first] = await walk('/api/v1/courses?limit=5');
+    const cursor = new URL(first.links.next).searchParams.get('cursor')!;
+    const other = await t.json(`/api/v1/courses?limit=5&level=advanced&cursor=${cursor}`);
+    expect(problemOf(other, 'cursor').problem).toMatch(/belongs to other filters/);
+    for (const forged of ['abc', Buffer.from('{"v":1}').toString('base64url'), 'a+b']) {
+      const body = await t.json(`/api/v1/courses?limit=5&cursor=${encodeURIComponent(forged)}`);
+      expect(problemOf(body, 'cursor').problem).toMatch(/not a cursor this service gave/);
+    }
+  });
+
+  it('answers a page with its ETag and 304 like any answer', async () => {
+    const page = await t.get('/api/v1/courses?limit=3');
+    const etag = page.headers.get('etag')!;
+    const again = await t.get('/api/v1/courses?limit=3', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('link')).toBe(page.headers.get('link'));
+  });
+});
+
+describe('search_courses (MCP)', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: 'search-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${MCP_PATH}`)));
+  });
+  afterAll(() => client.close());
+
+  const call = async (args: Record<string, unknown>) =>
+    (await client.callTool({ name: 'search_courses', arguments: args })) as {
+      isError?: boolean;
+      structuredContent?: any;
+      content: { text: string }[];
+    };
+
+  it('answers 20 courses at a time, says how to get the next page, and walks them all', async () => {
+    const whole = slugsOf(await t.json('/api/v1/courses?include_inactive=true'));
+    const seen: string[] = [];
+    let args: Record<string, unknown> = { include_inactive: true };
+    for (;;) {
+      const result = await call(args);
+      expect(result.isError).toBeUndefined();
+      expectValid(courseListResponseSchema, result.structuredContent);
+      expect(result.structuredContent.data.length).toBeLessThanOrEqual(20);
+      seen.push(...slugsOf(result.structuredContent));
+      const note = result.content[1]?.text;
+      if (!note) break;
+      const cursor = /"cursor": "([A-Za-z0-9_-]+)"/.exec(note)![1];
+      expect(note).toMatch(/^Courses \d+ to \d+ of \d+\./);
+      args = { include_inactive: true, cursor };
+    }
+    expect(seen).toEqual(whole);
+    expect(whole.length).toBeGreaterThan(20);
+  });
+
+  it('takes q and limit, and names a bad one', async () => {
+    const result = await call({ q: 'local', limit: 2 });
+    expect(slugsOf(result.structuredContent)).toEqual(
+      slugsOf(await t.json('/api/v1/courses?q=local&limit=2')),
+    );
+    for (const [args, name] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: '5' }, 'limit'],
+      [{ q: '' }, 'q'],
+      [{ cursor: 'not a cursor' }, 'cursor'],
+    ] as const) {
+      const bad = await call(args);
+      expect(bad.isError).toBe(true);
+      const body = JSON.parse(bad.content[0].text);
+      expect(body.error.code).toBe('invalid_parameters');
+      expect(problemOf(body, name)).toBeDefined();
+    }
+  });
+
+  it('refuses a cursor of an older dataset version as a tool error naming cursor', async () => {
+    const first = await call({});
+    const cursor = /"cursor": "([A-Za-z0-9_-]+)"/.exec(first.content[1].text)![1];
+    const today = clock.current;
+    clock.current = new Date(today.getTime() + 86_400_000);
+    try {
+      const result = await call({ cursor });
+      expect(result.isError).toBe(true);
+      const body = JSON.parse(result.content[0].text);
+      expect(problemOf(body, 'cursor').problem).toMatch(/from another version of the dataset/);
+    } finally {
+      clock.current = today;
+    }
+  });
+});
+
+describe('a catalog of 238 courses (the shipped ones seven times)', () => {
+  let big: TestApp;
+  beforeAll(async () => {
+    const dir = execFileSync(process.execPath, ['scripts/catalog.mjs', '--times', '7'], {
+      cwd: join(__dirname, '..'),
+      encoding: 'utf8',
+    }).trim();
+    big = await startTestApp({ env: { DATA_DIR: dir } });
+  });
+  afterAll(() => big.close());
+
+  const html = async (path: string) =>
+    (await big.get(path, { headers: { Accept: 'text/html' } })).text();
+  const rowsOf = (page: string) => [...page.matchAll(/<tr data-slug="([^"]+)"/g)].map((m) => m[1]);
+  const linkOf = (page: string, rel: string) =>
+    new RegExp(`<a rel="${rel}" href="([^"]+)"`).exec(page)?.[1]?.replaceAll('&amp;', '&');
+
+  it('the list page shows 50 courses a page, with links that keep the filters, and misses none', async () => {
+    const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&sort=price-desc'));
+    expect(api.length).toBe(238);
+    const seen: string[] = [];
+    let path: string | undefined = '/ai-seo-courses?include_inactive=true&sort=price-desc';
+    let pages = 0;
+    while (path) {
+      const page = await html(path);
+      const rows = rowsOf(page);
+      expect(rows.length).toBeLessThanOrEqual(50);
+      expect(page).toContain(`Courses ${seen.length + 1} to ${seen.length + rows.length} of 238`);
+      seen.push(...rows);
+      pages++;
+      const next = linkOf(page, 'next');
+      if (next) expect(new URL(next).searchParams.get('sort')).toBe('price-desc');
+      path = next && new URL(next).pathname + new URL(next).search;
+    }
+    expect(pages).toBe(5);
+    expect(seen).toEqual(api);
+  });
+
+  it('the list page searches as the API does, and a stale page link shows the first page', async () => {
+    const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&q=local&limit=50'));
+    expect(rowsOf(await html('/ai-seo-courses?include_inactive=true&q=local'))).toEqual(api);
+    const first = await html('/ai-seo-courses');
+    const stale = await html('/ai-seo-courses?cursor=eyJ2IjoiMCJ9');
+    expect(rowsOf(stale)).toEqual(rowsOf(first));
+  });
+
+  it('the Markdown form pages the same way', async () => {
+    const md = await (
+      await big.get('/ai-seo-courses?include_inactive=true', {
+        headers: { Accept: 'text/markdown' },
+      })
+    ).text();
+    expect(md).toContain('238 courses.');
+    expect(md).toContain('Courses 1 to 50 of 238.');
+    expect(md.match(/^## /gm)).toHaveLength(50);
+    expect(md).toMatch(
+      /\[Next page\]\(<http:\/\/localhost:3000\/ai-seo-courses\?include_inactive=true&cursor=[\w-]+>\)/,
+    );
+  });
+
+  it('llms.txt stays an index: it points to the companions and to search instead of listing each course', async () => {
+    const llms = await (await big.get('/llms.txt')).text();
+    expect(llms).toContain('238 courses are tracked, too many to list here.');
+    expect(llms).toContain('(<http://localhost:3000/ai-seo-courses.md>)');
+    expect(llms).toContain('/api/v1/courses?q={words}&limit=20');
+    expect(llms).not.toContain('/ai-seo-courses/answer-engine-foundations');
+    // The shipped 34 are listed one by one.
+    const small = await (await t.get('/llms.txt')).text();
+    for (const course of all) expect(small).toContain(`(<${course.page_url}>)`);
+  });
+});
