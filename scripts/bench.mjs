@@ -16,8 +16,18 @@
 //                          [--only a,b]
 import autocannon from 'autocannon';
 import { execSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { writeCatalog } from './catalog.mjs';
@@ -57,8 +67,16 @@ if (!Number.isInteger(CATALOG) || CATALOG < 1)
 /** At ×N > 1 a second service serves the shipped data: the ×1 reference, named `x1:<scenario>`. */
 const SCALED = CATALOG > 1;
 const REF = 'x1:';
+/** The ×1 twin of a scenario: the reference's at ×N, the scenario itself at ×1. */
+const ref = (name) => (SCALED ? `${REF}${name}` : name);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METHODOLOGY_PAGE = '/ai-seo-courses/methodology';
+/**
+ * The event-loop phase's load: steady and the same at every scale. A load that saturates the
+ * service would add its own queueing to the delay (each turn of the loop serving tens of requests)
+ * and differ from one scale to the next.
+ */
+const PHASE_LOAD = { connections: 10, overallRate: 200 };
 /** The acceptance targets at scale (docs/benchmarks.md#scale); KB read as 1,000 bytes. */
 const SCALE_TARGETS = {
   readyMs: 5_000,
@@ -197,13 +215,30 @@ async function startMeasured(env) {
 }
 
 /**
+ * Waits until a process is quiet (under 5 % of a core over a second), at most two minutes; returns
+ * the wait in ms. A service answers /readyz before the work it starts in worker threads (the
+ * methodology distribution) is done, and that work would count in the CPU of the first scenarios.
+ */
+async function settle(pid) {
+  const started = performance.now();
+  let before = cpuMs(pid);
+  while (before !== null && performance.now() - started < 120_000) {
+    await sleep(1000);
+    const after = cpuMs(pid);
+    if (after === null || after - before <= 50) break;
+    before = after;
+  }
+  return Math.round(performance.now() - started);
+}
+
+/**
  * A service this run loads, started again if it dies, so that the scenarios after the death are
  * still measured (a large catalog can exhaust the heap `npm start` allows): `current` is the
  * running process, `deaths` the scenarios under which earlier ones exited, `readyMs` the first
  * start's time to ready.
  */
 async function startHandle(label, env) {
-  const handle = { label, env, deaths: [] };
+  const handle = { label, env, dataDir: env.DATA_DIR, deaths: [] };
   handle.restart = async () => {
     const service = await startMeasured(env);
     service.exited.then(({ code, signal }) => {
@@ -221,10 +256,12 @@ async function startHandle(label, env) {
     });
     await list.arrayBuffer();
     service.listEtag = list.headers.get('etag');
+    service.settleMs = await settle(service.child.pid);
     handle.current = service;
   };
   await handle.restart();
   handle.readyMs = handle.current.readyMs;
+  handle.settleMs = handle.current.settleMs;
   return handle;
 }
 
@@ -356,14 +393,26 @@ async function timedGet(url) {
 }
 
 /**
+ * What names the dataset version a service serves: the cursor of the list's next page, which is
+ * bound to the version (null from a build without pages).
+ */
+async function servedVersion(base) {
+  const response = await fetch(`${base}/api/v1/courses?limit=1`);
+  await response.arrayBuffer();
+  const next = /<([^>]*)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  return next ? new URL(next, base).searchParams.get('cursor') : null;
+}
+
+/**
  * The event loop while the two slow things a replica does happen under load: the first methodology
- * page (it scores every answer combination against every course) and a SIGHUP reload (the data
- * re-read, validated and derived). With a steady mix of course and recommendation requests running:
- * two seconds of that load alone (its own delay, for comparison), then the page requested for the
- * first time since the start, SIGHUP sent to the service's own process while it is answered, the
- * page requested again once it has answered (a request that arrives after the signal is served after
- * a reload done on the event loop), and one more second of load. /metrics is scraped before and
- * after each part: prom-client resets its event-loop histogram at every scrape.
+ * page (it scores every answer combination against every course) and a SIGHUP reload after a data
+ * edit (the files re-read and validated, the version derived, and what is kept per version done
+ * again). With a steady mix of course and recommendation requests running (PHASE_LOAD): two seconds of that
+ * load alone (its own delay, for comparison); then the page requested for the first time since the
+ * start and, while it is answered, courses.json edited (a newline appended: the same courses, a new
+ * version) and SIGHUP sent to the service's own process; then, once the new version is served, the
+ * page requested again (the first page of that version), and one more second of load. /metrics is
+ * scraped before and after each part: prom-client resets its event-loop histogram at every scrape.
  */
 async function eventLoopPhase(handle, inputs) {
   await ensureAlive(handle);
@@ -378,7 +427,7 @@ async function eventLoopPhase(handle, inputs) {
     instance = autocannon(
       {
         url: service.base,
-        connections: CONNECTIONS,
+        ...PHASE_LOAD,
         duration: 600,
         requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
       },
@@ -389,13 +438,28 @@ async function eventLoopPhase(handle, inputs) {
   await eventLoopLag(service.metrics);
   await sleep(2000);
   const loadAlone = await eventLoopLag(service.metrics);
+  const before = await servedVersion(service.base);
   const started = performance.now();
   const first = timedGet(`${service.base}${METHODOLOGY_PAGE}`);
   await sleep(50);
+  appendFileSync(join(handle.dataDir, 'courses.json'), '\n');
   process.kill(service.child.pid, 'SIGHUP');
   const signalled = performance.now();
   const firstPage = await first;
-  await sleep(Math.max(0, 100 - (performance.now() - signalled)));
+  // Without a version to watch (a build without pages), the reload is given a few seconds; a
+  // reload that serves no new version within a minute is reported as such.
+  let reload = 'not observable: this build gives no page cursor';
+  if (before === null) await sleep(3000);
+  else {
+    reload = 'no new version served within 60 s';
+    while (performance.now() - signalled < 60_000) {
+      if ((await servedVersion(service.base)) !== before) {
+        reload = Math.round(performance.now() - signalled);
+        break;
+      }
+      await sleep(20);
+    }
+  }
   const afterReload = await timedGet(`${service.base}${METHODOLOGY_PAGE}`);
   await sleep(1000);
   const phase = await eventLoopLag(service.metrics);
@@ -407,6 +471,8 @@ async function eventLoopPhase(handle, inputs) {
     event_loop_delay_max_ms: phase.max_ms,
     phase_ms: phaseMs,
     methodology_first: firstPage,
+    // SIGHUP to the new version served, in ms (or why there is no figure).
+    reload_ms: reload,
     methodology_after_sighup: afterReload,
     load_alone: loadAlone,
     load: {
@@ -460,30 +526,40 @@ async function responseSizes(base) {
 
 async function main() {
   if (!args['no-build']) execSync('npm run --silent build', { stdio: 'inherit' });
-  const catalogDir = SCALED ? writeCatalog(CATALOG) : null;
+  // Every service reads a directory of this run's own, which the event-loop phase edits: the ×N
+  // catalog, and for ×1 a copy of data/ byte for byte (the same version and ETags as data/ itself).
+  const shipped = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'course-finder-x1-'));
+    cpSync('data', dir, { recursive: true });
+    return dir;
+  };
+  const dataDir = SCALED ? writeCatalog(CATALOG) : shipped();
+  const referenceDir = SCALED ? shipped() : null;
   const cleanUp = () => {
     stopping = true;
     for (const child of children) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     }
-    if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+    for (const dir of [dataDir, referenceDir]) {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
   };
-  // An interrupted run leaves neither services nor a 100 MB catalog behind.
+  // An interrupted run leaves neither services nor data directories behind.
   process.once('SIGINT', () => {
     cleanUp();
     process.exit(130);
   });
   try {
-    await run(catalogDir ? { DATA_DIR: catalogDir } : {});
+    await run({ DATA_DIR: dataDir }, referenceDir && { DATA_DIR: referenceDir });
   } finally {
     cleanUp();
   }
 }
 
-async function run(dataEnv) {
+async function run(dataEnv, referenceEnv) {
   // Started first and alone: its start-to-ready is not shared with another start.
   const service = await startHandle(`×${CATALOG}`, dataEnv);
-  const reference = SCALED ? await startHandle('×1 reference', {}) : null;
+  const reference = referenceEnv ? await startHandle('×1 reference', referenceEnv) : null;
   const redisService = await startHandle('Redis', { ...dataEnv, REDIS_URL }).catch((error) => {
     console.warn(`courses-200-redis skipped: ${error.message}`);
     return null;
@@ -529,6 +605,9 @@ async function run(dataEnv) {
       expect: 304,
     },
     'courses-200': own['courses-200'],
+    // Next to the whole list, which is what they are compared with.
+    'courses-paged': own['courses-paged'],
+    'courses-q': own['courses-q'],
     // The same list for a client that accepts br, as browsers and most HTTP clients do.
     'courses-200-br': at(service, '/api/v1/courses', { headers: { 'accept-encoding': 'br' } }),
     'courses-304': at(service, '/api/v1/courses', {
@@ -542,8 +621,6 @@ async function run(dataEnv) {
     'mcp-bare': { url: mcpBare.base, pid: mcpBare.child.pid, ...mcpCall(inputs) },
     'mcp-recommend': own['mcp-recommend'],
     page: own.page,
-    'courses-paged': own['courses-paged'],
-    'courses-q': own['courses-q'],
     ...(redisService
       ? {
           'courses-200-redis': at(redisService, '/api/v1/courses'),
@@ -649,7 +726,6 @@ async function run(dataEnv) {
 
   // ×N against ×1, per round (the two ran minutes apart at most, on the same host); at ×1 the
   // reference is this run's own scenario.
-  const ref = (name) => (SCALED ? `${REF}${name}` : name);
   const SCALE_PAIRS = [
     ['courses-paged', 'courses-200'],
     ['recommend', 'recommend'],
@@ -690,6 +766,8 @@ async function run(dataEnv) {
   const engine = await engineCost(SCALED ? enrolling : undefined);
   const figures = (h, mem, sizesOf, phaseOf) => ({
     start_to_ready_ms: Math.round(h.readyMs),
+    // From ready to quiet: the start's work in worker threads.
+    ready_to_quiet_ms: h.settleMs,
     ...mem,
     ...afterPhase(h),
     // Each time the process exited under the load; the run went on with a new one.
@@ -711,7 +789,7 @@ async function run(dataEnv) {
     },
     ratios_to_x1: scaleRatios,
   };
-  const acceptance = scaleAcceptance(scaled, scaleRatios, unavailable);
+  const acceptance = scaleAcceptance(scaled, scaleRatios, unavailable, names);
   const report = {
     date: new Date().toISOString(),
     machine: machine(),
@@ -762,7 +840,7 @@ const fmt = (n) => (n === null || n === undefined ? '–' : n.toLocaleString('en
 const mark = (met) => (met ? '✓' : '✗');
 
 /** The acceptance lines at scale (their targets are for ×100; at other scales they are a guide). */
-function scaleAcceptance(x, ratios, unavailable) {
+function scaleAcceptance(x, ratios, unavailable, ran) {
   const size = (label) => x.response_sizes[label];
   const sizeLine = (label, limit) => {
     const s = size(label);
@@ -773,20 +851,27 @@ function scaleAcceptance(x, ratios, unavailable) {
       note: ok ? `${fmt(s.identity)} bytes (br ${fmt(s.br)})` : `answers ${s.status}`,
     };
   };
-  const ratioLine = (key, scenario, target) => {
-    const value = ratios[key]?.by_rate ?? null;
+  const ratioKey = (a, b) => `${a} ×${CATALOG} / ${b} ×1`;
+  const ratioLine = (a, b, target) => {
+    const value = ratios[ratioKey(a, b)]?.by_rate ?? null;
+    const why = () => {
+      for (const name of [a, ref(b)]) {
+        if (unavailable[name]) return `${name} answers ${unavailable[name]}`;
+        if (!ran.includes(name)) return `${name} not run`;
+      }
+      return 'no round where both answered as they should';
+    };
     return {
       value,
       met: value !== null && value >= target,
       note:
         value !== null
-          ? `${value} (by CPU ${ratios[key].by_cpu})`
-          : `not measured: ${scenario} answers ${unavailable[scenario] ?? 'with errors'}`,
+          ? `${value} (by CPU ${ratios[ratioKey(a, b)].by_cpu})`
+          : `not measured: ${why()}`,
     };
   };
   const t = SCALE_TARGETS;
   const phase = x.event_loop_phase;
-  const ratioKey = (a, b) => `${a} ×${CATALOG} / ${b} ×1`;
   return [
     {
       line: `start to ready ≤ ${t.readyMs / 1000} s`,
@@ -807,18 +892,19 @@ function scaleAcceptance(x, ratios, unavailable) {
       met:
         phase.event_loop_delay_p99_ms !== null &&
         phase.event_loop_delay_p99_ms <= t.eventLoopP99Ms &&
+        typeof phase.reload_ms === 'number' &&
         phase.methodology_first.status === 200 &&
         phase.methodology_after_sighup.status === 200,
-      note: `${fmt(phase.event_loop_delay_p99_ms)} ms (max ${fmt(phase.event_loop_delay_max_ms)}; load alone ${fmt(phase.load_alone.p99_ms)}); page ${phase.methodology_first.status} in ${fmt(phase.methodology_first.ms)} ms, after SIGHUP ${phase.methodology_after_sighup.status} in ${fmt(phase.methodology_after_sighup.ms)} ms`,
+      note: `${fmt(phase.event_loop_delay_p99_ms)} ms (max ${fmt(phase.event_loop_delay_max_ms)}; load alone ${fmt(phase.load_alone.p99_ms)}); page ${phase.methodology_first.status} in ${fmt(phase.methodology_first.ms)} ms; new version served ${typeof phase.reload_ms === 'number' ? `${fmt(phase.reload_ms)} ms after SIGHUP` : `– ${phase.reload_ms}`}; its first page ${phase.methodology_after_sighup.status} in ${fmt(phase.methodology_after_sighup.ms)} ms`,
     },
     {
       line: `courses-paged ×${CATALOG} ≥ ${t.pagedToList} × courses-200 ×1`,
-      ...ratioLine(ratioKey('courses-paged', 'courses-200'), 'courses-paged', t.pagedToList),
+      ...ratioLine('courses-paged', 'courses-200', t.pagedToList),
     },
     {
       line: `recommend ×${CATALOG} ≥ ${t.recommendToRecommend} × recommend ×1`,
       ...(SCALED
-        ? ratioLine(ratioKey('recommend', 'recommend'), 'recommend', t.recommendToRecommend)
+        ? ratioLine('recommend', 'recommend', t.recommendToRecommend)
         : { value: 1, met: true, note: 'itself at ×1' }),
     },
     {
@@ -892,6 +978,7 @@ function printScale(scale, acceptance, x1) {
   const col = `×${CATALOG} (${fmt(scale.courses)} courses)`;
   const rows = [
     ['start to ready, ms', x.start_to_ready_ms, one.start_to_ready_ms],
+    ['ready to quiet (worker threads done), ms', x.ready_to_quiet_ms, one.ready_to_quiet_ms],
     ['RSS after the load, MB', x.rss_after_load_mb, one.rss_after_load_mb],
     ['RSS after the phase, MB', x.rss_after_phase_mb, one.rss_after_phase_mb],
     ['RSS peak, MB', x.rss_peak_mb, one.rss_peak_mb],
@@ -914,6 +1001,16 @@ function printScale(scale, acceptance, x1) {
       'first methodology page, ms',
       x.event_loop_phase.methodology_first.ms,
       one.event_loop_phase.methodology_first.ms,
+    ],
+    [
+      'SIGHUP to new version served, ms',
+      x.event_loop_phase.reload_ms,
+      one.event_loop_phase.reload_ms,
+    ],
+    [
+      'methodology page of the new version, ms',
+      x.event_loop_phase.methodology_after_sighup.ms,
+      one.event_loop_phase.methodology_after_sighup.ms,
     ],
     ...Object.keys(x.response_sizes).map((label) => {
       const sizeCell = (s) =>
