@@ -170,13 +170,15 @@ function load(name, { expect, pid, service: _service, ...opts }, duration = DURA
       resolve({
         name,
         valid: bad <= result.requests.total * 0.01,
+        // A service that answers nothing in the whole duration has a rate of 0, and no CPU per answer.
+        answered: result.requests.total,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         bad,
         statusCodes: result.statusCodeStats,
         cpuMsPerRequest:
-          cpuBefore !== null && cpuAfter !== null
+          cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
             ? (cpuAfter - cpuBefore) / result.requests.total
             : null,
       });
@@ -667,7 +669,7 @@ async function run(dataEnv, referenceEnv) {
       results[name] = await loadAlive(name);
       const r = results[name];
       console.error(
-        `round ${round} ${name}: ${Math.round(r.rps)} req/s p50 ${r.p50} ms p99 ${r.p99} ms${r.cpuMsPerRequest ? ` cpu ${r.cpuMsPerRequest.toFixed(2)} ms/req` : ''}${r.bad ? ` (${r.bad} unexpected statuses or errors ${JSON.stringify(r.statusCodes)})` : ''}${r.valid ? '' : ' NOT COUNTED'}`,
+        `round ${round} ${name}: ${Math.round(r.rps)} req/s p50 ${r.p50} ms p99 ${r.p99} ms${r.cpuMsPerRequest ? ` cpu ${r.cpuMsPerRequest.toFixed(2)} ms/req` : ''}${r.bad ? ` (${r.bad} unexpected statuses or errors ${JSON.stringify(r.statusCodes)})` : ''}${r.answered ? '' : ' (no answer at all)'}${r.valid ? '' : ' NOT COUNTED'}`,
       );
     }
     rounds.push(results);
