@@ -48,11 +48,12 @@ export const START_ARGS = JSON.parse(readFileSync(new URL('../package.json', imp
 /**
  * Starts the service as `npm start` does, with rate limits far above the load (the limiter still
  * counts every request) and without Redis unless `extraEnv` sets REDIS_URL; `nodeOptions` go before
- * `npm start`'s own Node flags (a profiler, say).
+ * `npm start`'s own Node flags (a profiler, say). `readyTimeoutMs` bounds the wait for `/readyz`
+ * (a large DATA_DIR takes longer to load).
  */
 export async function startService(
   extraEnv = {},
-  { stdio = ['ignore', 'ignore', 'inherit'], nodeOptions = [] } = {},
+  { stdio = ['ignore', 'ignore', 'inherit'], nodeOptions = [], readyTimeoutMs = 15_000 } = {},
 ) {
   const port = await freePort();
   const started = process.hrtime.bigint();
@@ -78,7 +79,7 @@ export async function startService(
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   await Promise.race([
-    waitReady(base),
+    waitReady(base, readyTimeoutMs),
     exited.then(({ code, signal }) => {
       throw new Error(`the service exited before it was ready (code ${code}, signal ${signal})`);
     }),
@@ -112,6 +113,12 @@ export async function stopService({ child, exited }, timeoutMs = 20_000) {
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** The most resident memory the process has had (VmHWM), in MB. */
+export function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
 export function machine() {

@@ -5,6 +5,8 @@
 // library, no guards, no rate limit: the most MCP can do on this stack for this call.
 //
 //   node scripts/mcp-bare-server.mjs <port> <site-url>   (after the build; sends 'ready' over IPC)
+//
+// DATA_DIR, as for the service, names the data it serves (`npm run bench -- --catalog N`).
 import { createServer } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -17,10 +19,14 @@ const { ANSWER_NAMES, QUESTIONS } = await import('../dist/catalog/vocabulary.js'
 const { RecommendationsService } =
   await import('../dist/recommendations/recommendations.service.js');
 
-const snapshot = buildSnapshot(loadDataset('./data'), new Date().toISOString().slice(0, 10), {
-  siteUrl,
-  baseUrl: `${siteUrl}/api/v1`,
-});
+const snapshot = buildSnapshot(
+  loadDataset(process.env.DATA_DIR || './data'),
+  new Date().toISOString().slice(0, 10),
+  {
+    siteUrl,
+    baseUrl: `${siteUrl}/api/v1`,
+  },
+);
 const recommendations = new RecommendationsService({ snapshot: () => snapshot });
 const answers = z.strictObject(
   Object.fromEntries(
@@ -31,7 +37,8 @@ const answers = z.strictObject(
 function mcpServer() {
   const server = new McpServer({ name: 'course-finder-bare', version: '1.0.0' });
   server.registerTool('recommend_courses', { inputSchema: answers }, (given) => {
-    const body = recommendations.recommend(given);
+    // The wire body (`{data, meta}`), as the service's envelope interceptor writes it.
+    const body = recommendations.recommend(given).toEnvelope();
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
   });
   return server;
