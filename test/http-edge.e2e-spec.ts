@@ -10,7 +10,7 @@ import type { BoundedMap } from '../src/edge/bounded-map';
 import { RESPONSE_CACHE_CHARS } from '../src/edge/edge.module';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
+import { COUNTED, EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
 import { expectValid } from './support/schemas';
 
 /** Conditional GET, caching headers, CORS and the security headers (docs/api.md#http-behaviour). */
@@ -246,6 +246,34 @@ describe('the response cache', () => {
         /recommendations|ai-seo-courses\/finder|experience=|objective=/.test(key),
       ),
     ).toEqual([]);
+  });
+
+  it('makes a representation once for the requests that ask for it at the same time', async () => {
+    const before = COUNTED.calls;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.get(COUNTED.path, { headers: { 'Accept-Encoding': 'br' } }),
+      ),
+    );
+    expect(COUNTED.calls - before).toBe(1);
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(answers.map((r) => r.headers.get('etag'))).size).toBe(1);
+    expect(new Set(answers.map((r) => r.headers.get('content-encoding')))).toEqual(new Set(['br']));
+  });
+
+  it('compresses into a coding only once a client asks for it, then keeps it', async () => {
+    const url = `${COUNTED.path}?lazy`;
+    const identity = await t.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const weighed = () => store().weight;
+    const plain = weighed();
+    // The identity body alone: no coding was made.
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    const gzip = await t.get(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(weighed()).toBe(plain + Number(gzip.headers.get('content-length')));
+    const again = await t.get(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(again.headers.get('etag')).toBe(gzip.headers.get('etag'));
+    expect(weighed()).toBe(plain + Number(gzip.headers.get('content-length')));
   });
 
   it('holds at most its character budget, however many distinct pages are asked for', async () => {

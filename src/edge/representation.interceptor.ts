@@ -8,13 +8,13 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { from, mergeMap, type Observable, of } from 'rxjs';
+import { from, mergeMap, type Observable } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
 import { pageOf } from '../core/envelope';
 import { pageLinkHeader } from './page-links';
 import { NO_STORE, VARY_ON } from './policies';
-import { acceptedCoding, Representation } from './representation';
+import { acceptedCoding, type Coding, Representation } from './representation';
 
 /**
  * Conditional GET and caching headers for every 200 GET/HEAD
@@ -39,6 +39,12 @@ function normalisedUrl(request: Request): string {
 
 @Injectable()
 export class RepresentationInterceptor implements NestInterceptor {
+  /**
+   * Representations being made, by key: requests for the same URL that arrive while the first is
+   * still compressing share its work instead of each making (and holding) a copy of their own.
+   */
+  private readonly making = new Map<string, Promise<Representation | undefined>>();
+
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     private readonly catalog: CatalogService,
@@ -60,35 +66,62 @@ export class RepresentationInterceptor implements NestInterceptor {
       return next.handle();
     }
     if (response.hasHeader('Cache-Control')) return next.handle();
+    const coding = acceptedCoding(request);
     if (noStore) {
       // Made for this request alone: compressed into the one coding it accepts.
-      const coding = acceptedCoding(request);
       return next.handle().pipe(
         mergeMap(async (result) => {
           const representation = this.represent(result, request, response);
           if (!representation) return result;
-          if (coding) await representation.compress([coding]);
+          if (coding) await representation.compress(coding);
           return representation;
         }),
       );
     }
     const key = this.keyOf(varyOn, request);
-    return from(this.cache.get<Representation>(key)).pipe(
+    return from(this.kept(key)).pipe(
       mergeMap((kept) =>
         kept
-          ? of(kept)
+          ? from(this.inCoding(key, kept, coding))
           : next.handle().pipe(
               mergeMap(async (result) => {
                 const representation = this.represent(result, request, response);
                 if (!representation) return result;
-                // Kept for the dataset version: compressed now, once, into every coding.
-                await representation.compress(['br', 'gzip']);
-                await this.cache.set(key, representation);
-                return representation;
+                // Kept for the dataset version, in each coding once a client has asked for it.
+                const made = representation
+                  .compress(coding)
+                  .then(() => this.cache.set(key, representation))
+                  .then(() => representation);
+                this.making.set(key, made);
+                try {
+                  return await made;
+                } finally {
+                  this.making.delete(key);
+                }
               }),
             ),
       ),
     );
+  }
+
+  /** A kept representation, compressed first into the request's coding if no one asked for it yet. */
+  private async inCoding(
+    key: string,
+    kept: Representation,
+    coding: Coding | undefined,
+  ): Promise<Representation> {
+    if (kept.lacks(coding)) {
+      await kept.compress(coding);
+      // Stored again, so that the cache weighs the coding too.
+      await this.cache.set(key, kept);
+    }
+    return kept;
+  }
+
+  /** The representation kept for this key, or the one another request is making for it now. */
+  private async kept(key: string): Promise<Representation | undefined> {
+    const kept = await this.cache.get<Representation>(key);
+    return kept ?? this.making.get(key)?.catch(() => undefined);
   }
 
   /** A handler's result as its representation; a page of a list says where the others are. */

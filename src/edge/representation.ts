@@ -9,9 +9,10 @@ import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
  * A 200 body as it goes on the wire (docs/api.md#caching-and-conditional-requests): its bytes,
  * strong ETag and content type, the headers that describe it, and its `br` and `gzip` codings, each
  * with its own ETag (RFC 9110 §8.8.3). Built once per dataset version and URL by the representation
- * interceptor, compressed then (never per request), or per request where nothing may be kept;
- * written here: the coding the client accepts, 304 when the client's copy of it is current, the
- * bytes otherwise. Nothing else in the service handles bytes.
+ * interceptor and compressed into a coding the first time a client asks for it (then kept with
+ * it), or per request where nothing may be kept; written here: the coding the client accepts, 304
+ * when the client's copy of it is current, the bytes otherwise. Nothing else in the service
+ * handles bytes.
  */
 
 export const CACHE_CONTROL = `public, max-age=${RESPONSE_MAX_AGE_SECONDS}`;
@@ -70,8 +71,17 @@ function ownBytes(view: Buffer): Buffer {
  * more but cost many times the time, paid on every first request of a URL (docs/benchmarks.md).
  */
 const OPTIONS = {
-  br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
-  gzip: { level: 6 },
+  /**
+   * The body's size as a hint, so the encoder sizes its buffers to the body: without it, each
+   * encoder takes megabytes for its largest window, even for a body of a kilobyte.
+   */
+  br: (body: Buffer) => ({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  }),
+  gzip: () => ({ level: 6 }),
 };
 
 /**
@@ -101,6 +111,7 @@ interface Encoded {
 export class Representation {
   readonly etag: string;
   private readonly encoded = new Map<Coding, Encoded>();
+  private readonly compressing = new Map<Coding, Promise<void>>();
 
   constructor(
     readonly body: Buffer,
@@ -143,17 +154,27 @@ export class Representation {
     return this.body.length >= MIN_COMPRESSED_BYTES && COMPRESSIBLE.test(this.type);
   }
 
-  /** Compresses into the given codings, each once. */
-  async compress(codings: readonly Coding[]): Promise<void> {
-    if (!this.compressible) return;
-    await Promise.all(
-      codings
-        .filter((coding) => !this.encoded.has(coding))
-        .map(async (coding) => {
-          const body = ownBytes(await compressors[coding](this.body, OPTIONS[coding]));
-          this.encoded.set(coding, { body, etag: strongEtag(body) });
-        }),
-    );
+  /** Whether the body still has to be compressed into `coding` before a request can have it. */
+  lacks(coding: Coding | undefined): coding is Coding {
+    return coding !== undefined && this.compressible && !this.encoded.has(coding);
+  }
+
+  /**
+   * Compresses into `coding`, once: requests that need the same coding meanwhile share the work.
+   * Codings are made as clients ask for them, so none is made that no client takes.
+   */
+  compress(coding: Coding | undefined): Promise<void> {
+    if (!this.lacks(coding)) return Promise.resolve();
+    let pending = this.compressing.get(coding);
+    if (!pending) {
+      pending = compressors[coding](this.body, OPTIONS[coding](this.body)).then((bytes) => {
+        const body = ownBytes(bytes);
+        this.encoded.set(coding, { body, etag: strongEtag(body) });
+      });
+      this.compressing.set(coding, pending);
+      void pending.finally(() => this.compressing.delete(coding)).catch(() => undefined);
+    }
+    return pending;
   }
 
   /**

@@ -168,6 +168,23 @@ function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
   }
 }
 
+/**
+ * Whether a course with this coverage of the objective could reach `match` at all: with every
+ * other fit whole and no other penalty. Fits are 0 to 1 and penalties at least 0 (the
+ * methodology's schema), so no course scores above that; one that cannot reach what it would have
+ * to beat is not scored. The margin keeps rounding in the last bits from ever leaving one out.
+ */
+function canReach(ctx: Context, coverage: number, match: number): boolean {
+  const { weights: w, adjustments: adj, penalties } = ctx.methodology;
+  if (ctx.totalWeight <= 0) return match <= 0;
+  const unmet = max(0, adj.strong_coverage_from - coverage);
+  const best =
+    (100 * (ctx.totalWeight - w.objective * (1 - coverage / COVERAGE_MAX))) / ctx.totalWeight -
+    unmet * penalties.objective_coverage_below_strong_per_point;
+  // A match is never below 0: a course at 0 may still be at the threshold.
+  return max(0, best) + 1e-6 >= match;
+}
+
 function assess(ctx: Context, course: Course): Assessment {
   const { methodology: m, answers } = ctx;
   const adj = m.adjustments;
@@ -260,6 +277,12 @@ export function recommend(
   const top: Scored[] = [];
   for (const course of courses) {
     if (!course.enrolling) continue;
+    // What a course must reach to enter: the threshold, and once the top is full its last match
+    // (equal may still enter, on its name).
+    const floor =
+      top.length < limit ? methodology.match_threshold : top[limit - 1].assessment.match;
+    const needed = max(floor, methodology.match_threshold);
+    if (!canReach(ctx, objectiveCoverage(ctx, course), needed)) continue;
     const assessment = assess(ctx, course);
     if (assessment.match < methodology.match_threshold) continue;
     insertTop(top, { course, assessment }, limit);

@@ -9,12 +9,21 @@ import { copyOfData } from './app';
 export const STUB_PAGE = '/test-stub/page.md';
 export const STUB_MARKDOWN = '# Stub page\n\nPlain text, sent as is.\n';
 
+/** A route whose handler counts its calls, with a body large enough to be compressed. */
+export const COUNTED = { path: '/test-stub/counted.json', calls: 0 };
+
 @Controller()
 class StubController {
   @Get(STUB_PAGE.slice(1))
   @Header('Content-Type', 'text/markdown; charset=utf-8')
   page(): string {
     return STUB_MARKDOWN;
+  }
+
+  @Get(COUNTED.path.slice(1))
+  counted(): object {
+    COUNTED.calls++;
+    return { words: Array.from({ length: 500 }, (_, i) => `word ${i}`) };
   }
 }
 
