@@ -39,11 +39,18 @@ export async function waitReady(base, deadlineMs = 15_000) {
   }
 }
 
-/** `npm start`'s command line (Node flags included), which the Docker image runs too. */
-export const START_ARGS = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)))
-  .scripts.start.replace(/^exec /, '')
-  .split(' ')
-  .slice(1);
+/**
+ * `npm start`'s command line, which the Docker image runs too: its environment (`NAME=value`
+ * before the command) and Node's arguments (its flags, then the script).
+ */
+const START = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)))
+  .scripts.start.split(' ')
+  .filter((word) => word !== 'exec');
+const NODE_AT = START.indexOf('node');
+export const START_ENV = Object.fromEntries(
+  START.slice(0, NODE_AT).map((pair) => pair.split('=', 2)),
+);
+export const START_ARGS = START.slice(NODE_AT + 1);
 
 /**
  * Starts the service as `npm start` does, with rate limits far above the load (the limiter still
@@ -60,6 +67,7 @@ export async function startService(
   const child = spawn(process.execPath, [...nodeOptions, ...START_ARGS], {
     env: {
       ...process.env,
+      ...START_ENV,
       PORT: String(port),
       HOST,
       PUBLIC_URL: `http://${HOST}:${port}`,

@@ -337,7 +337,7 @@ describeWithKubectl('the Kubernetes manifests', () => {
         container.startupProbe.periodSeconds * container.startupProbe.failureThreshold,
       ).toBeGreaterThanOrEqual(30);
       expect(container.resources).toEqual({
-        requests: { cpu: '250m', memory: '192Mi' },
+        requests: { cpu: '250m', memory: '256Mi' },
         limits: { memory: '320Mi' },
       });
       expect(deployment.spec.strategy.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
@@ -486,5 +486,16 @@ describe('the Dockerfile', () => {
     );
     expect(runtime).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
     expect(runtime).toMatch(/^CMD \["node", .*"dist\/main"\]$/m);
+  });
+
+  it('runs Node as `npm start` does: the same flags and environment', () => {
+    const runtime = stages.at(-1)!;
+    const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts
+      .start as string;
+    const words = start.split(' ').filter((word) => word !== 'exec');
+    const node = words.indexOf('node');
+    expect(JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1])).toEqual(words.slice(node));
+    const env = /^ENV (.*)$/m.exec(runtime)![1].split(' ');
+    for (const pair of words.slice(0, node)) expect(env).toContain(pair);
   });
 });
