@@ -771,7 +771,10 @@ describe('arguments nested deeper than any input takes', () => {
         expect(response.body).toEqual({
           jsonrpc: '2.0',
           id: 3,
-          error: { code: -32602, message: 'Invalid params for tools/call.' },
+          error: {
+            code: -32602,
+            message: `Invalid params for tools/call: "${name}" is nested too deeply (a message nests at most 1000 levels).`,
+          },
         });
         expect(errorLines()).toEqual([]);
       },

@@ -50,24 +50,42 @@ function readableUri(uri: unknown): boolean {
  */
 export const MAX_MESSAGE_DEPTH = 1000;
 
-/** Why the SDK could not read this params object, if it could not. */
-function unreadable(message: JsonRpcRequest): boolean {
-  if (nestsDeeperThan(message, MAX_MESSAGE_DEPTH)) return true;
+/**
+ * Why the SDK could not read this request, if it could not: a sentence naming the argument too
+ * deep to read, or '' when only the params as a whole can be blamed.
+ */
+function unreadable(message: JsonRpcRequest): string | undefined {
+  const args = message.params?.arguments;
+  const toolArgs =
+    message.method === 'tools/call' && typeof args === 'object' && args !== null
+      ? (args as Record<string, unknown>)
+      : undefined;
+  if (nestsDeeperThan(message, MAX_MESSAGE_DEPTH)) {
+    // A tool's arguments sit three levels down: message, params, arguments.
+    const deep = toolArgs
+      ? Object.keys(toolArgs).find((name) => nestsDeeperThan(toolArgs[name], MAX_MESSAGE_DEPTH - 3))
+      : undefined;
+    return deep === undefined
+      ? ''
+      : ` ${JSON.stringify(deep)} is nested too deeply (a message nests at most ${MAX_MESSAGE_DEPTH} levels).`;
+  }
   const schema =
     typeof message.method === 'string' ? REQUEST_SCHEMAS.get(message.method) : undefined;
-  if (schema && !schema.safeParse(message).success) return true;
-  if (message.method === 'resources/read' && !readableUri(message.params?.uri)) return true;
+  if (schema && !schema.safeParse(message).success) return '';
+  if (message.method === 'resources/read' && !readableUri(message.params?.uri)) return '';
   // A JSON `__proto__` argument, which the SDK would drop without a word.
-  const args = message.params?.arguments;
-  return message.method === 'tools/call' && typeof args === 'object' && args !== null
-    ? Object.hasOwn(args, '__proto__')
-    : false;
+  return toolArgs && Object.hasOwn(toolArgs, '__proto__') ? '' : undefined;
 }
 
-const invalidParams = (message: JsonRpcRequest) => ({
+const invalidParams = (message: JsonRpcRequest, why = '') => ({
   jsonrpc: '2.0',
   id: message.id,
-  error: { code: -32602, message: `Invalid params for ${String(message.method)}.` },
+  error: {
+    code: -32602,
+    message: why
+      ? `Invalid params for ${String(message.method)}:${why}`
+      : `Invalid params for ${String(message.method)}.`,
+  },
 });
 
 const isRequest = (message: unknown): message is JsonRpcRequest =>
@@ -97,15 +115,20 @@ function modernEra(body: unknown, headers: IncomingHttpHeaders): boolean {
  */
 export function invalidParamsResponse(body: unknown, headers: IncomingHttpHeaders) {
   const messages = Array.isArray(body) ? body : [body];
-  if (!messages.some((message) => isRequest(message) && unreadable(message))) return undefined;
+  if (!messages.some((message) => isRequest(message) && unreadable(message) !== undefined)) {
+    return undefined;
+  }
   // The 2026-07-28 entry takes one request a POST; its removed methods are its own to answer.
   if (modernEra(body, headers) && REMOVED_IN_2026.has(String((body as JsonRpcRequest).method))) {
     return undefined;
   }
-  if (!Array.isArray(body)) return invalidParams(body as JsonRpcRequest);
-  return messages.filter(isRequest).map((message) =>
-    unreadable(message)
-      ? invalidParams(message)
+  if (!Array.isArray(body)) {
+    return invalidParams(body as JsonRpcRequest, unreadable(body as JsonRpcRequest));
+  }
+  return messages.filter(isRequest).map((message) => {
+    const why = unreadable(message);
+    return why !== undefined
+      ? invalidParams(message, why)
       : {
           jsonrpc: '2.0',
           id: message.id,
@@ -114,6 +137,6 @@ export function invalidParamsResponse(body: unknown, headers: IncomingHttpHeader
             message:
               'Invalid Request: the batch held a request this server cannot read; send this one on its own.',
           },
-        },
-  );
+        };
+  });
 }
