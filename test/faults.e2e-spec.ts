@@ -64,10 +64,13 @@ describe('range files that fail', () => {
   let ranges: Server;
   let t: TestApp;
   const log = logCapture();
+  /** How often each file was asked for. */
+  const asked = new Map<string, number>();
 
   beforeAll(async () => {
     // Every way a vendor's file can fail: an error status, no answer, not JSON, no CIDR in it.
     ranges = createServer((request, response) => {
+      asked.set(request.url!, (asked.get(request.url!) ?? 0) + 1);
       if (request.url === '/hang.json') return;
       if (request.url === '/error.json') return void response.writeHead(500).end();
       response.setHeader('Content-Type', 'application/json');
@@ -119,6 +122,25 @@ describe('range files that fail', () => {
     for (const name of ['hang', 'error', 'garbage', 'empty']) {
       expect(notFetched.some((line) => line.includes(`/${name}.json`))).toBe(true);
     }
+    // Refreshes asked for while one is under way join it: the start's and the three above are at
+    // most two rounds, not four.
+    for (const name of ['hang', 'error', 'garbage', 'empty']) {
+      expect(asked.get(`/${name}.json`)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('at start, warn of each file that answered with something unreadable, not of one unreached', async () => {
+    await t.app.get(AssistantsService).refresh();
+    const warnings = log
+      .lines()
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40); // pino's warn
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].msg).toMatch(/3 of 4 files could not be read/);
+    for (const name of ['error', 'garbage', 'empty']) {
+      expect(warnings[0].msg).toContain(`/${name}.json`);
+    }
+    expect(warnings[0].msg).not.toContain('/hang.json');
   });
 });
 

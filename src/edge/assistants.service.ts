@@ -87,6 +87,8 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   private assistants: Assistant[] = [];
   private builtFor?: string;
   private timer?: NodeJS.Timeout;
+  /** The refresh under way: a second caller joins it rather than fetching every file again. */
+  private refreshing?: Promise<void>;
 
   constructor(
     private readonly catalog: CatalogService,
@@ -129,12 +131,19 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Fetches every range file once; a file that fails keeps its last good copy. What changed is said
-   * once: at start, files not fetched (a start without internet) in one calm line; later, a file
-   * that stops answering as a warning and one that answers again as news; the reasons at debug.
+   * Fetches every range file once (a call while a refresh is under way joins it); a file that fails
+   * keeps its last good copy. What changed is said once: at start, files not reached (a start
+   * without internet) in one calm line, and files that answered with something unreadable as a
+   * warning; later, a file that stops answering as a warning and one that answers again as news;
+   * the reasons at debug.
    */
-  async refresh(): Promise<void> {
-    if (this.config.assistantRanges === 'static') return;
+  refresh(): Promise<void> {
+    if (this.config.assistantRanges === 'static') return Promise.resolve();
+    this.refreshing ??= this.fetchAll().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async fetchAll(): Promise<void> {
     const first = !this.started;
     this.started = true;
     const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
@@ -151,14 +160,18 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
     const newly = failed.filter((f) => !before.has(f.url));
     const recovered = [...before].filter((url) => !this.failing.has(url));
     const hours = this.file().refresh_hours;
-    if (first && failed.length > 0) {
-      const kept = failed.filter((f) => this.fetched.has(f.url)).length;
+    const unreached = failed.filter((f) => !f.answered);
+    const unreadable = failed.filter((f) => f.answered);
+    if (first && unreached.length > 0) {
+      const kept = unreached.filter((f) => this.fetched.has(f.url)).length;
       this.logger.log(
-        `AI assistants' published IP ranges not fetched (${failed.length} of ${urls.length} files; no network?): ${kept > 0 ? `${kept} use the copy kept in Redis, ` : ''}claims the ranges cannot verify count as ordinary clients; retried every ${hours} h. ASSISTANT_RANGES=static stops fetching.`,
+        `AI assistants' published IP ranges not fetched (${unreached.length} of ${urls.length} files; no network?): ${kept > 0 ? `${kept} use the copy kept in Redis, ` : ''}claims the ranges cannot verify count as ordinary clients; retried every ${hours} h. ASSISTANT_RANGES=static stops fetching.`,
       );
-    } else if (newly.length > 0) {
+    }
+    const warned = first ? unreadable : newly;
+    if (warned.length > 0) {
       this.logger.warn(
-        `AI assistants' published IP ranges: ${newly.length} of ${urls.length} files could not be refreshed (${newly.map((f) => f.url).join(', ')}); each keeps its last good copy, if it had one.`,
+        `AI assistants' published IP ranges: ${warned.length} of ${urls.length} files could not be ${first ? 'read' : 'refreshed'} (${warned.map((f) => `${f.url}: ${f.reason}`).join(', ')}); each keeps its last good copy, if it had one.`,
       );
     }
     if (recovered.length > 0) {
@@ -166,11 +179,18 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
-  /** Fetches one range file; on failure, says why (the last good copy stays). */
-  private async fetchRanges(url: string): Promise<{ url: string; reason: string } | undefined> {
+  /**
+   * Fetches one range file; on failure, says why and whether its server answered at all (the last
+   * good copy stays).
+   */
+  private async fetchRanges(
+    url: string,
+  ): Promise<{ url: string; reason: string; answered: boolean } | undefined> {
     const key = `${this.redis.prefix}assistant-ranges:${url}`;
+    let answered = false;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      answered = true;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const cidrs = parseRangeFile(await response.json());
       this.fetched.set(url, cidrs);
@@ -181,7 +201,7 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
         const shared = await this.redis.client?.get(key).catch(() => null);
         if (shared) this.fetched.set(url, JSON.parse(shared) as string[]);
       }
-      return { url, reason: (error as Error).message };
+      return { url, reason: (error as Error).message, answered };
     }
   }
 
