@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { TELLTALE_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
@@ -72,6 +74,27 @@ describe('operations endpoints and logs', () => {
       route: '/api/v1/courses',
       status: 200,
     });
+  });
+
+  it('logs no search words, on the API and the course list page alike', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 30, unit: 'grapheme' }).map((words) => `telltale ${words}`),
+        fc.constantFrom('/api/v1/courses', '/ai-seo-courses'),
+        async (words, path) => {
+          const id = `search-${randomUUID()}`;
+          const query = new URLSearchParams({ level: 'beginner', q: words, limit: '5' });
+          await t.get(`${path}?${query}`, { headers: { 'X-Request-Id': id } });
+          const entry = logs
+            .lines()
+            .map((line) => JSON.parse(line))
+            .find((e) => e.req_id === id);
+          expect(entry.url).toBe(`${path}?level=beginner&q=REDACTED&limit=5`);
+          expect(logs.lines().filter((line) => /telltale/.test(line))).toEqual([]);
+        },
+      ),
+      { seed: 20261125, numRuns: 30 },
+    );
   });
 
   it('/metrics on METRICS_PORT counts requests by route template and status, with latency', async () => {

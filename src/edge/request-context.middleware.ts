@@ -28,6 +28,21 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * The URL an access log line holds: the path alone where the route may hold answers; elsewhere the
+ * query string too, with the words of a search (`q`) replaced by `REDACTED` (docs/privacy.md#logs).
+ */
+function loggedUrl(request: Request, response: Response): string {
+  if (response.locals[QUERY_LOGGABLE] !== true) return request.path;
+  const url = request.originalUrl;
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = new URLSearchParams(url.slice(at + 1));
+  if (!query.has('q')) return url;
+  query.set('q', 'REDACTED');
+  return `${url.slice(0, at)}?${query}`;
+}
+
 /** The middleware, built once per app with the app's metrics, lifecycle and log. */
 export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: Logger) {
   function log(
@@ -41,8 +56,7 @@ export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: L
       request.route?.path ?? (response.statusCode === 404 ? 'unmatched' : 'none'),
     );
     metrics.observeRequest(request.method, route, response.statusCode, seconds);
-    // The query string only where the route is known to hold no answers (docs/privacy.md#logs).
-    const url = response.locals[QUERY_LOGGABLE] === true ? request.originalUrl : request.path;
+    const url = loggedUrl(request, response);
     logger.info(
       {
         req_id: request.id,
