@@ -13,6 +13,7 @@ import {
 } from '@rekog/mcp-nest';
 import type { Request } from 'express';
 import { finalize, Observable, tap } from 'rxjs';
+import { DomainError } from '../core/domain-error';
 
 /**
  * One span per operation, named after it: a REST route by its method and template
@@ -22,7 +23,9 @@ import { finalize, Observable, tap } from 'rxjs';
  * the API's tracer is a no-op.
  *
  * Privacy (docs/privacy.md#traces): a span holds the operation's name and template only, never its
- * arguments, query or answer; a failure is marked with the error's class, not its message.
+ * arguments, query or answer; a failure is marked with the error's class, not its message, and a
+ * refusal (a DomainError the client caused: 404, 422, ...) with its code alone, as OpenTelemetry's
+ * conventions leave a client's error unmarked on the server.
  */
 const tracer = trace.getTracer('course-finder');
 
@@ -36,6 +39,8 @@ export class OperationSpanInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    // Nothing to add to a trace that is not being recorded (tracing off, or sampled out).
+    if (!trace.getActiveSpan()?.isRecording()) return next.handle();
     const operation = this.operationOf(context);
     if (!operation) return next.handle();
     return new Observable((subscriber) =>
@@ -47,6 +52,11 @@ export class OperationSpanInterceptor implements NestInterceptor {
           .pipe(
             tap({
               error: (error: unknown) => {
+                // A refusal of the client's input is the operation working: its code, no error status.
+                if (error instanceof DomainError && error.code !== 'internal_error') {
+                  span.setAttribute('error.type', error.code);
+                  return;
+                }
                 span.setStatus({ code: SpanStatusCode.ERROR });
                 span.setAttribute('error.type', (error as Error)?.name ?? 'Error');
               },
