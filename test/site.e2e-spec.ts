@@ -194,7 +194,8 @@ describe('pages', () => {
   it('the methodology page shows the live weights, both charts and the distribution', async () => {
     const { body } = await text('/ai-seo-courses/methodology', HTML);
     const { data: m, meta } = await t.json('/api/v1/methodology');
-    const dist = await t.app.get(DistributionService).current();
+    const { distribution: dist } = await t.app.get(DistributionService).current();
+    if (!dist) throw new Error('the distribution was not computed');
     expect(body.match(/<table class="chart"/g)).toHaveLength(2);
     expect(body).toContain(`Main objective (${m.weights.objective} points)`);
     expect(body).toContain(`<th scope="row">Budget</th>`);

@@ -29,6 +29,8 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   /** Who derives something once per dataset version (subscribe). */
   private readonly listeners: ((snapshot: Snapshot) => void)[] = [];
   private readonly onHangup = () => void this.reload();
+  /** The reload under way, if any: the next one starts once it is done. */
+  private reloads: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly config: AppConfig,
@@ -63,10 +65,17 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   /**
    * Re-reads `data/`: the files are read and validated in a worker thread; what the main thread
    * does with them (parsing the courses it gets back as text, indexing their words) it does a
-   * slice at a time, so the old version keeps serving meanwhile. Resolves false, keeping the
-   * previous data, when the files are invalid.
+   * slice at a time, so the old version keeps serving meanwhile. Reloads run one after another, so
+   * the last one asked for reads the newest files and is the one served. Resolves false, keeping
+   * the previous data, when the files are invalid.
    */
-  async reload(): Promise<boolean> {
+  reload(): Promise<boolean> {
+    const reload = this.reloads.then(() => this.load());
+    this.reloads = reload.catch(() => undefined);
+    return reload;
+  }
+
+  private async load(): Promise<boolean> {
     const today = utcDate(this.clock.now());
     let loaded: LoadedData;
     try {

@@ -16,15 +16,27 @@ export function builtFile(path: string): string {
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
-/** Runs a worker script on `data`, resolves with the one message it posts, and ends the thread. */
-export function runWorker<T>(file: string, data: unknown): Promise<T> {
+/**
+ * Runs a worker script on `data`, resolves with the one message it posts, and ends the thread;
+ * `signal` ends it sooner (the work is no longer wanted, or took too long) and rejects.
+ */
+export function runWorker<T>(file: string, data: unknown, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
     const worker = new Worker(file, { workerData: data, resourceLimits: WORKER_LIMITS });
+    const stop = () => {
+      reject(signal!.reason as Error);
+      void worker.terminate();
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     worker.once('message', (result: T) => {
       resolve(result);
       void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`worker ${file} exited with ${code}`)));
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      reject(new Error(`worker ${file} exited with ${code}`));
+    });
   });
 }

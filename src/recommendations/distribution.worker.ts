@@ -4,5 +4,7 @@ import type { Methodology } from '../catalog/methodology.schema';
 import { distribution } from './distribution';
 
 /** The worker thread of DistributionService: scores every answer combination once. */
-const { courses, methodology } = workerData as { courses: Course[]; methodology: Methodology };
-parentPort!.postMessage(distribution(courses, methodology));
+if (parentPort) {
+  const { courses, methodology } = workerData as { courses: Course[]; methodology: Methodology };
+  parentPort.postMessage(distribution(courses, methodology));
+}

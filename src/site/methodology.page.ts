@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
-import { MethodologyService } from '../methodology/methodology.service';
+import type { Distribution } from '../recommendations/distribution';
 import { DistributionService } from '../recommendations/distribution.service';
-import { barChart } from './charts';
+import { type BarChart, barChart } from './charts';
 import { fmt, topicReadings } from './format';
 import { SiteRenderer } from './site-renderer';
 
@@ -24,15 +23,14 @@ const WEIGHTS = [
 @Injectable()
 export class MethodologyPage {
   constructor(
-    private readonly catalog: CatalogService,
-    private readonly methodology: MethodologyService,
     private readonly distributions: DistributionService,
     private readonly site: SiteRenderer,
   ) {}
 
   async html(): Promise<string> {
-    const { data: m, meta } = this.methodology.get();
-    const dist = await this.distributions.current();
+    // Of one version of the data, and without the spread of matches if it could not be computed.
+    const { snapshot, distribution: dist } = await this.distributions.current();
+    const { methodology: m, meta } = snapshot;
     const weightChart = barChart(
       'weights-chart',
       'Weight of each answer',
@@ -42,22 +40,8 @@ export class MethodologyPage {
         text: `${fmt.number(m.weights[key])} points`,
       })),
     );
-    const share = (count: number) => fmt.percent((100 * count) / dist.combinations, 1);
-    const distributionChart = barChart(
-      'distribution-chart',
-      `Best match for each of the ${fmt.number(dist.combinations)} possible sets of answers`,
-      // From no strong match up to the best matches.
-      [
-        ...dist.top_match.filter((b) => b.bucket === 'none'),
-        ...dist.top_match.filter((b) => b.bucket !== 'none'),
-      ].map(({ bucket, count }) => ({
-        label: bucket === 'none' ? 'No strong match' : fmt.percent(bucket),
-        value: count,
-        text: `${fmt.number(count)} (${share(count)})`,
-      })),
-    );
-    const active = this.catalog.snapshot().courses.filter((course) => course.enrolling);
-    const times = (course: Course) => dist.times_recommended[course.slug] ?? 0;
+    const active = snapshot.courses.filter((course) => course.enrolling);
+    const times = (course: Course) => dist?.times_recommended[course.slug] ?? 0;
     // Every enrolling course while they are few; in a larger catalog, the most recommended.
     const listed =
       active.length <= TIMES_LISTED
@@ -73,7 +57,7 @@ export class MethodologyPage {
       m,
       topicReadings: topicReadings(),
       weightChart,
-      distributionChart,
+      distributionChart: dist && this.distributionChart(dist),
       distribution: dist,
       timesRecommended: listed.map((course) => ({ course, times: times(course) })),
       notListed: {
@@ -81,5 +65,22 @@ export class MethodologyPage {
         never: active.filter((course) => times(course) === 0).length,
       },
     });
+  }
+
+  /** The best match of every set of answers, from no strong match up to the best matches. */
+  private distributionChart(dist: Distribution): BarChart {
+    const share = (count: number) => fmt.percent((100 * count) / dist.combinations, 1);
+    return barChart(
+      'distribution-chart',
+      `Best match for each of the ${fmt.number(dist.combinations)} possible sets of answers`,
+      [
+        ...dist.top_match.filter((b) => b.bucket === 'none'),
+        ...dist.top_match.filter((b) => b.bucket !== 'none'),
+      ].map(({ bucket, count }) => ({
+        label: bucket === 'none' ? 'No strong match' : fmt.percent(bucket),
+        value: count,
+        text: `${fmt.number(count)} (${share(count)})`,
+      })),
+    );
   }
 }
