@@ -10,7 +10,15 @@ import type { BoundedMap } from '../src/edge/bounded-map';
 import { RESPONSE_CACHE_CHARS } from '../src/edge/edge.module';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { COUNTED, EdgeStubsModule, mcpCall, STUB_MARKDOWN, STUB_PAGE } from './support/edge';
+import {
+  COUNTED,
+  EdgeStubsModule,
+  eventually,
+  GATED,
+  mcpCall,
+  STUB_MARKDOWN,
+  STUB_PAGE,
+} from './support/edge';
 import { expectValid } from './support/schemas';
 
 /** Conditional GET, caching headers, CORS and the security headers (docs/api.md#http-behaviour). */
@@ -259,6 +267,20 @@ describe('the response cache', () => {
     expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((r) => r.headers.get('etag'))).size).toBe(1);
     expect(new Set(answers.map((r) => r.headers.get('content-encoding')))).toEqual(new Set(['br']));
+  });
+
+  it('makes it once too when its handler awaits something, for the requests that come meanwhile', async () => {
+    GATED.close();
+    const first = t.get(GATED.path);
+    await eventually(async () => GATED.calls === 1);
+    const others = Array.from({ length: 9 }, () => t.get(GATED.path));
+    // The others are on the server before the first answer is made.
+    await t.get('/healthz');
+    GATED.open();
+    const answers = await Promise.all([first, ...others]);
+    expect(GATED.calls).toBe(1);
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(answers.map((r) => r.headers.get('etag'))).size).toBe(1);
   });
 
   it('compresses into a coding only once a client asks for it, then keeps it', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { from, mergeMap, type Observable } from 'rxjs';
+import { finalize, from, mergeMap, type Observable } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
 import { pageOf } from '../core/envelope';
@@ -83,24 +83,41 @@ export class RepresentationInterceptor implements NestInterceptor {
       mergeMap((kept) =>
         kept
           ? from(this.inCoding(key, kept, coding))
-          : next.handle().pipe(
-              mergeMap(async (result) => {
-                const representation = this.represent(result, request, response);
-                if (!representation) return result;
-                // Kept for the dataset version, in each coding once a client has asked for it.
-                const made = representation
-                  .compress(coding)
-                  .then(() => this.cache.set(key, representation))
-                  .then(() => representation);
-                this.making.set(key, made);
-                try {
-                  return await made;
-                } finally {
-                  this.making.delete(key);
-                }
-              }),
-            ),
+          : this.make(key, coding, request, response, next),
       ),
+    );
+  }
+
+  /**
+   * Makes and keeps the representation of a key from the handler's result, for the dataset
+   * version, in each coding once a client has asked for it. It is registered before the handler
+   * runs, so requests for the same key that arrive meanwhile (while a page awaits a worker, say)
+   * wait for it rather than run the handler too; when there is nothing to keep (an error), they
+   * run their own.
+   */
+  private make(
+    key: string,
+    coding: Coding | undefined,
+    request: Request,
+    response: Response,
+    next: CallHandler,
+  ): Observable<unknown> {
+    let settle!: (made: Representation | undefined) => void;
+    const made = new Promise<Representation | undefined>((resolve) => (settle = resolve));
+    this.making.set(key, made);
+    return next.handle().pipe(
+      mergeMap(async (result) => {
+        const representation = this.represent(result, request, response);
+        if (!representation) return result;
+        await representation.compress(coding);
+        await this.cache.set(key, representation);
+        settle(representation);
+        return representation;
+      }),
+      finalize(() => {
+        settle(undefined);
+        if (this.making.get(key) === made) this.making.delete(key);
+      }),
     );
   }
 
@@ -120,8 +137,7 @@ export class RepresentationInterceptor implements NestInterceptor {
 
   /** The representation kept for this key, or the one another request is making for it now. */
   private async kept(key: string): Promise<Representation | undefined> {
-    const kept = await this.cache.get<Representation>(key);
-    return kept ?? this.making.get(key)?.catch(() => undefined);
+    return (await this.cache.get<Representation>(key)) ?? this.making.get(key);
   }
 
   /** A handler's result as its representation; a page of a list says where the others are. */
