@@ -223,7 +223,10 @@ describe('limit and cursor: pages', () => {
     const cursor = new URL(first.links.next).searchParams.get('cursor')!;
     const other = await t.json(`/api/v1/courses?limit=5&level=advanced&cursor=${cursor}`);
     expect(problemOf(other, 'cursor').problem).toMatch(/belongs to other filters/);
-    for (const forged of ['abc', Buffer.from('{"v":1}').toString('base64url'), 'a+b']) {
+    // A cursor of this version and filters, but a page larger than any `limit` takes.
+    const fields = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    const bigger = Buffer.from(JSON.stringify({ ...fields, l: 100_000 })).toString('base64url');
+    for (const forged of ['abc', Buffer.from('{"v":1}').toString('base64url'), 'a+b', bigger]) {
       const body = await t.json(`/api/v1/courses?limit=5&cursor=${encodeURIComponent(forged)}`);
       expect(problemOf(body, 'cursor').problem).toMatch(/not a cursor this service gave/);
     }
@@ -266,7 +269,15 @@ describe('search_courses (MCP)', () => {
       const note = result.content[1]?.text;
       if (!note) break;
       const cursor = /"cursor": "([A-Za-z0-9_-]+)"/.exec(note)![1];
-      expect(note).toMatch(/^Courses \d+ to \d+ of \d+\./);
+      const [, from, to, total, next] = /^Courses (\d+) to (\d+) of (\d+)\. For the next (\d+),/
+        .exec(note)!
+        .map(Number);
+      expect([from, to]).toEqual([
+        seen.length - result.structuredContent.data.length + 1,
+        seen.length,
+      ]);
+      expect(total).toBe(whole.length);
+      expect(next).toBe(Math.min(20, whole.length - to));
       args = { include_inactive: true, cursor };
     }
     expect(seen).toEqual(whole);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { searchWords } from '../core/search-words';
-import type { SearchCoursesQuery } from './courses.dto';
+import { MAX_PAGE_SIZE, type SearchCoursesQuery } from './courses.dto';
 
 /**
  * Page cursors of `searchCourses` (docs/api.md#pages): opaque to clients, they hold the dataset
@@ -62,6 +62,6 @@ export function readCursor(
   if (v !== version) return 'other_version';
   if (f !== fingerprint) return 'other_query';
   const [offset, limit] = [o as number, l as number];
-  if (offset < 0 || offset > total || limit < 1) return 'malformed';
+  if (offset < 0 || offset > total || limit < 1 || limit > MAX_PAGE_SIZE) return 'malformed';
   return { offset, limit };
 }

@@ -38,7 +38,8 @@ export class ToolResultInterceptor implements NestInterceptor {
 /** How to get the page after this one, for the assistant (docs/mcp.md#results). */
 function nextPageNote(page: Page): string {
   const last = Math.min(page.offset + page.limit, page.total);
-  return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${page.limit}, call this tool again with the same arguments and "cursor": "${page.next}".`;
+  const next = Math.min(page.limit, page.total - last);
+  return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
 }
 
 /** A data resource's REST body as its one JSON content, under the URI that was read. */
