@@ -29,6 +29,8 @@ export function writeCatalog(times, out = mkdtempSync(join(tmpdir(), `course-fin
               name: `${course.name} (copy ${copy})`,
               url: course.url && `${course.url}-${copy}`,
               editorial_pick: null,
+              // A copy is fictional even once its original is verified.
+              placeholder_data: true,
             },
       );
     }

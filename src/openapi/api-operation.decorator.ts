@@ -66,14 +66,14 @@ export interface ApiReadOptions {
 }
 
 /** Where a handler's parameter comes from, for answering its examples (openapi.examples.ts). */
-export type InputSource = 'path' | 'query';
+export type HandlerInputSource = 'path' | 'query';
 export const API_INPUTS = 'course-finder:api-inputs';
 export interface HandlerInput {
   index: number;
-  source: InputSource;
+  source: HandlerInputSource;
 }
 
-function recordInput(source: InputSource, nest: ParameterDecorator): ParameterDecorator {
+function recordInput(source: HandlerInputSource, nest: ParameterDecorator): ParameterDecorator {
   return (target, key, index) => {
     nest(target, key, index);
     const inputs: HandlerInput[] = Reflect.getMetadata(API_INPUTS, target, key!) ?? [];
@@ -84,7 +84,7 @@ function recordInput(source: InputSource, nest: ParameterDecorator): ParameterDe
 /**
  * `@Query()` and `@Param()` of an operation's handler, recorded so that its example requests can be
  * answered by calling the handler as a route would (the whole query, or the whole path, as one
- * input class validated by the app's pipe).
+ * input class validated by an InputValidationPipe, as the app validates it).
  */
 export const QueryInput = (): ParameterDecorator => recordInput('query', Query());
 export const PathInput = (): ParameterDecorator => recordInput('path', Param());

@@ -16,10 +16,10 @@ import {
 /**
  * The examples of the document are answers of the service itself: each operation's example
  * requests (`@ApiRead`) are answered by its handler, called as its route calls it: each input
- * (`@QueryInput()`, `@PathInput()`) validated by the app's pipe, the answer put in its envelope as
- * the envelope interceptor does, on the data loaded at start. No guard or interceptor runs:
- * nothing is counted, logged or cached; headers a handler sets are dropped.
- * A DomainError is the error body the HTTP filter would write for it.
+ * (`@QueryInput()`, `@PathInput()`) validated by an InputValidationPipe like the app's own, the
+ * answer put in its envelope as the envelope interceptor does, on the data loaded at start. No
+ * guard or interceptor runs: nothing is counted, logged or cached; headers a handler sets are
+ * dropped. A DomainError is the error body the HTTP filter would write for it.
  */
 
 export interface ComputedExample {

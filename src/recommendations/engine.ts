@@ -279,9 +279,9 @@ export function recommend(
     if (!course.enrolling) continue;
     // What a course must reach to enter: the threshold, and once the top is full its last match
     // (equal may still enter, on its name).
-    const floor =
+    const lowest =
       top.length < limit ? methodology.match_threshold : top[limit - 1].assessment.match;
-    const needed = max(floor, methodology.match_threshold);
+    const needed = max(lowest, methodology.match_threshold);
     if (!canReach(ctx, objectiveCoverage(ctx, course), needed)) continue;
     const assessment = assess(ctx, course);
     if (assessment.match < methodology.match_threshold) continue;

@@ -25,13 +25,13 @@ function problemText(p: InputProblem): string {
   return p.kind === 'missing' ? 'Tick two or three courses to compare them.' : NOT_LISTED;
 }
 
+/** The picker offers every course while there are at most this many. */
+const PICKER_LISTED = 200;
+
 /**
  * The comparison page: the API's comparison of 2 or 3 courses as a side-by-side table, and a picker
  * of courses. The page takes the API's comma list or the picker's ticked boxes (`courses` repeated).
  */
-/** The picker offers every course while there are at most this many. */
-const PICKER_LISTED = 200;
-
 @Injectable()
 export class ComparePage {
   constructor(

@@ -9,10 +9,10 @@ import { CoursesService } from '../courses/courses.service';
 import { formProblems, formQuery, NO_PROBLEMS } from './forms';
 import { topicReadings } from './format';
 import { type ListPageLinks, listMarkdown } from './markdown';
+import { SiteRenderer } from './site-renderer';
 
 /** The list shows at most this many courses a page. */
 export const SITE_PAGE_SIZE = 50;
-import { SiteRenderer } from './site-renderer';
 
 /** The course list, filtered exactly as `/api/v1/courses`, as HTML or Markdown. */
 @Injectable()

@@ -19,8 +19,9 @@ import { inputError, type InputProblem, type ProblemKind } from './input-problem
  */
 
 /**
- * The deepest value an input takes is a list of strings (depth 2, counting the list); deeper
- * values are refused as they are, with room to spare, before the transformer recurses into them.
+ * The deepest value a parameter takes is a list of strings: one level of nesting, as
+ * nestsDeeperThan counts. A value nested deeper than MAX_DEPTH levels is refused as it is, with room
+ * to spare, before the transformer recurses into it.
  */
 const MAX_DEPTH = 4;
 
