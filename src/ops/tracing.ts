@@ -9,7 +9,7 @@ import {
   type Span,
   type SpanExporter,
   type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+} from '@opentelemetry/sdk-trace';
 
 /**
  * OpenTelemetry traces (docs/operations.md#tracing-opentelemetry): spans of the HTTP server,
@@ -41,8 +41,8 @@ export function startTracing(exporter?: SpanExporter): { shutdown(): Promise<voi
       new RedactQueries(),
       // A test passes an in-memory exporter and reads each span as it ends.
       exporter
-        ? new SimpleSpanProcessor(exporter)
-        : new BatchSpanProcessor(new OTLPTraceExporter()),
+        ? new SimpleSpanProcessor({ exporter })
+        : new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }),
     ],
     metricReaders: [],
     logRecordProcessors: [],
