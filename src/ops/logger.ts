@@ -10,8 +10,8 @@ export type LogFormat = 'json' | 'pretty';
 /**
  * Where lines go: JSON lines on stdout (docs/operations.md#logs), or on a terminal one readable
  * line each (`pino-pretty`). JSON is written asynchronously: lines written while a write is pending
- * go out together (a synchronous write per request cost a quarter of the throughput); pino flushes
- * what is left when the process exits.
+ * go out together rather than one system call each; pino flushes what is left when the process
+ * exits.
  */
 function destinationFor(format: LogFormat): DestinationStream {
   if (format === 'json') return pino.destination({ dest: 1, sync: false });

@@ -1,7 +1,7 @@
 /**
  * SIGTERM and SIGINT from the first instant (docs/operations.md#signals). `main.ts` creates this
  * before it loads anything else: as PID 1 (a container without an init) a signal with no handler is
- * dropped, so a SIGTERM during the start was lost and the pod waited out its whole grace period.
+ * dropped, and a SIGTERM during the start would leave the pod to wait out its whole grace period.
  *
  * Until the app serves, a signal ends the start at once: nothing listens yet, so nothing is in
  * flight and nothing needs draining; the process exits 0, as for any requested stop. Once
