@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './support/app';
-import { dataWithTestAssistant, eventually } from './support/edge';
+import { RedisConnection } from '../src/edge/redis.connection';
+import { dataWithTestAssistant, eventually, logCapture } from './support/edge';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
@@ -114,5 +116,23 @@ describeWithRedis('two replicas sharing one Redis', () => {
       ranges.close();
       ranges.closeAllConnections();
     }
+  });
+
+  it('a replica that shuts down closes its connection without calling Redis unreachable', async () => {
+    const log = logCapture();
+    const t = await startTestApp({
+      env: { REDIS_URL: process.env.REDIS_URL!, REDIS_KEY_PREFIX: `test:${randomUUID()}:` },
+      logStream: log.stream,
+    });
+    const client = t.app.get(RedisConnection).client!;
+    expect(await countingIn(t)).toBe('redis');
+    const ended = once(client, 'end');
+    await t.close();
+    await ended;
+    const warnings = log
+      .lines()
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level >= 40); // pino's warn and above
+    expect(warnings).toEqual([]);
   });
 });

@@ -44,6 +44,12 @@ export class FixedWindowStorage
   private store?: CountingStore;
   private readonly timers: NodeJS.Timeout[] = [];
   private probing = false;
+  /** What the store does on the client's events; taken off at shutdown, when the close is ours. */
+  private readonly onClient = {
+    ready: () => this.use('redis'),
+    close: () => this.use('memory', 'the connection closed'),
+    error: (error: Error) => this.use('memory', error.message),
+  };
 
   constructor(
     private readonly connection: RedisConnection,
@@ -53,9 +59,7 @@ export class FixedWindowStorage
     const client = connection.client;
     if (client) {
       client.defineCommand('countInWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
-      client.on('ready', () => this.use('redis'));
-      client.on('close', () => this.use('memory', 'the connection closed'));
-      client.on('error', (error: Error) => this.use('memory', error.message));
+      for (const [event, listener] of Object.entries(this.onClient)) client.on(event, listener);
     }
     this.redis = client as WindowRedis | null;
     this.timers.push(setInterval(() => this.sweep(), 60_000).unref());
@@ -69,6 +73,7 @@ export class FixedWindowStorage
 
   onModuleDestroy(): void {
     this.timers.forEach(clearInterval);
+    for (const [event, listener] of Object.entries(this.onClient)) this.redis?.off(event, listener);
   }
 
   /** Which store is counting now. */
