@@ -43,5 +43,5 @@ USER node
 EXPOSE 3000 9464
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The heap flags of `npm start` (why these: docs/benchmarks.md#scale; a test holds the two equal).
+# The heap flags of `npm start` (why these: docs/benchmarks.md#where-the-time-goes; a test holds the two equal).
 CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "dist/main"]
