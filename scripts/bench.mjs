@@ -39,6 +39,7 @@ import {
   fetchCatalog,
   freePort,
   machine,
+  mcpRecommendRequest,
   mcpToolCall,
   peakRssMb,
   rssMb,
@@ -314,19 +315,7 @@ const withPath = (make) => ({
 
 /** `tools/call recommend_courses` with random answers. */
 function mcpCall(inputs) {
-  return {
-    requests: [
-      {
-        method: 'POST',
-        path: '/mcp',
-        headers: MCP_HEADERS,
-        setupRequest: (req) => ({
-          ...req,
-          body: mcpToolCall('recommend_courses', inputs.randomAnswers()),
-        }),
-      },
-    ],
-  };
+  return { requests: [mcpRecommendRequest(() => inputs.randomAnswers())] };
 }
 
 /** The scenarios a service runs at every scale (the ×1 reference runs these too). */

@@ -166,6 +166,16 @@ export function drawAnswerSets(questions, count = 10_000) {
   );
 }
 
+/** An autocannon request of `tools/call recommend_courses`, each with the answers `next()` gives. */
+export function mcpRecommendRequest(next) {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: MCP_HEADERS,
+    setupRequest: (req) => ({ ...req, body: mcpToolCall('recommend_courses', next()) }),
+  };
+}
+
 /** The body of an MCP `tools/call` request. */
 export function mcpToolCall(name, args, id = 1) {
   return JSON.stringify({

@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  MCP_HEADERS,
   drawAnswerSets,
   fetchCatalog,
-  mcpToolCall,
+  mcpRecommendRequest,
   startService,
   stopService,
 } from './load-support.mjs';
@@ -94,17 +93,7 @@ const result = await new Promise((resolve, reject) =>
       url: service.base,
       connections: Number(args.connections),
       duration: Number(args.seconds),
-      requests: [
-        {
-          method: 'POST',
-          path: '/mcp',
-          headers: MCP_HEADERS,
-          setupRequest: (req) => ({
-            ...req,
-            body: mcpToolCall('recommend_courses', answerSets[drawn++ % answerSets.length]),
-          }),
-        },
-      ],
+      requests: [mcpRecommendRequest(() => answerSets[drawn++ % answerSets.length])],
     },
     (error, r) => (error ? reject(error) : resolve(r)),
   ),
