@@ -76,25 +76,46 @@ describe('operations endpoints and logs', () => {
     });
   });
 
-  it('logs no search words, on the API and the course list page alike', async () => {
+  it('logs no search words nor a cursor (it fingerprints them), on the API and the list page alike', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.string({ maxLength: 30, unit: 'grapheme' }).map((words) => `telltale ${words}`),
+        fc.option(fc.string({ maxLength: 30 }).map((cursor) => `telltale${cursor}`)),
         fc.constantFrom('/api/v1/courses', '/ai-seo-courses'),
-        async (words, path) => {
+        async (words, cursor, path) => {
           const id = `search-${randomUUID()}`;
           const query = new URLSearchParams({ level: 'beginner', q: words, limit: '5' });
+          if (cursor !== null) query.set('cursor', cursor);
           await t.get(`${path}?${query}`, { headers: { 'X-Request-Id': id } });
           const entry = logs
             .lines()
             .map((line) => JSON.parse(line))
             .find((e) => e.req_id === id);
-          expect(entry.url).toBe(`${path}?level=beginner&q=REDACTED&limit=5`);
+          expect(entry.url).toBe(
+            `${path}?level=beginner&q=REDACTED&limit=5${cursor === null ? '' : '&cursor=REDACTED'}`,
+          );
           expect(logs.lines().filter((line) => /telltale/.test(line))).toEqual([]);
         },
       ),
       { seed: 20261125, numRuns: 30 },
     );
+  });
+
+  it("logs a search's next page without its cursor", async () => {
+    const first = await t.get('/api/v1/courses?q=seo&limit=1');
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    const cursor = new URL(next!).searchParams.get('cursor')!;
+    const id = `next-${randomUUID()}`;
+    const response = await t.get(`/api/v1/courses?q=seo&limit=1&cursor=${cursor}`, {
+      headers: { 'X-Request-Id': id },
+    });
+    expect(response.status).toBe(200);
+    const entry = logs
+      .lines()
+      .map((line) => JSON.parse(line))
+      .find((e) => e.req_id === id);
+    expect(entry.url).toBe('/api/v1/courses?q=REDACTED&limit=1&cursor=REDACTED');
+    expect(logs.lines().filter((line) => line.includes(cursor))).toEqual([]);
   });
 
   it('/metrics on METRICS_PORT counts requests by route template and status, with latency', async () => {

@@ -29,8 +29,14 @@ declare module 'express-serve-static-core' {
 }
 
 /**
+ * Query parameters whose values the access log never holds: the words of a search, and a page's
+ * cursor, which carries a fingerprint of them (docs/privacy.md#logs).
+ */
+const REDACTED_PARAMETERS = ['q', 'cursor'];
+
+/**
  * The URL an access log line holds: the path alone where the route may hold answers; elsewhere the
- * query string too, with the words of a search (`q`) replaced by `REDACTED` (docs/privacy.md#logs).
+ * query string too, with the values of `REDACTED_PARAMETERS` replaced by `REDACTED`.
  */
 function loggedUrl(request: Request, response: Response): string {
   if (response.locals[QUERY_LOGGABLE] !== true) return request.path;
@@ -38,8 +44,9 @@ function loggedUrl(request: Request, response: Response): string {
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = new URLSearchParams(url.slice(at + 1));
-  if (!query.has('q')) return url;
-  query.set('q', 'REDACTED');
+  const redacted = REDACTED_PARAMETERS.filter((name) => query.has(name));
+  if (redacted.length === 0) return url;
+  for (const name of redacted) query.set(name, 'REDACTED');
   return `${url.slice(0, at)}?${query}`;
 }
 
