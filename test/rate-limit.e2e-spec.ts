@@ -1,12 +1,15 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { SkipThrottle, Throttle } from '@nestjs/throttler';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CatalogService } from '../src/catalog/catalog.service';
 import { AssistantsService } from '../src/edge/assistants.service';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
-import { dataWithTestAssistant, EdgeStubsModule, mcpCall } from './support/edge';
+import { dataWithTestAssistant, EdgeStubsModule, eventually, mcpCall } from './support/edge';
 import { expectValid } from './support/schemas';
 
 /**
@@ -239,6 +242,57 @@ describe('AI assistants', () => {
     expect(policy(response)).toBe('"default";q=5;w=60');
     const plain = await as('192.0.2.10');
     expect(policy(plain)).toBe('"default";q=5;w=60');
+  });
+});
+
+describe('AI assistants after a data change that adds a range file', () => {
+  it('are verified by the new file even when the change lands while a refresh is under way', async () => {
+    const asked = new Map<string, number>();
+    let hold: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (hold = resolve));
+    let holding = false;
+    const ranges = createServer((request, response) => {
+      asked.set(request.url!, (asked.get(request.url!) ?? 0) + 1);
+      response.setHeader('Content-Type', 'application/json');
+      const body = JSON.stringify([
+        request.url === '/new.json' ? '198.51.100.0/24' : '192.0.2.0/25',
+      ]);
+      if (request.url === '/old.json' && holding) void held.then(() => response.end(body));
+      else response.end(body);
+    });
+    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(ranges.address() as AddressInfo).port}`;
+    const dir = dataWithTestAssistant([`${base}/old.json`]);
+    const t = await startTestApp({
+      env: { DATA_DIR: dir, ASSISTANT_RANGES: 'fetch' },
+    });
+    try {
+      const assistants = t.app.get(AssistantsService);
+      await assistants.refresh();
+      // A refresh (the timer's, say) waits on the old file while the data gains a new one.
+      holding = true;
+      const before = asked.get('/old.json')!;
+      const underWay = assistants.refresh();
+      await eventually(async () => asked.get('/old.json') === before + 1);
+      const file = join(dir, 'assistants.json');
+      const data = JSON.parse(readFileSync(file, 'utf8'));
+      data.assistants[0].range_urls.push(`${base}/new.json`);
+      writeFileSync(file, JSON.stringify(data));
+      expect(await t.app.get(CatalogService).reload()).toBe(true);
+      // The first request of the new version asks for a refresh, as does this call.
+      expect(assistants.identify('TestBot-User/1.0', '198.51.100.9')).toBeUndefined();
+      const after = assistants.refresh();
+      hold!();
+      await underWay;
+      await after;
+      expect(asked.get('/new.json')).toBe(1);
+      expect(assistants.identify('TestBot-User/1.0', '198.51.100.9')).toBe('testbot');
+    } finally {
+      hold!();
+      await t.close();
+      ranges.close();
+      ranges.closeAllConnections();
+    }
   });
 });
 

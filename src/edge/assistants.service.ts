@@ -87,8 +87,11 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   private assistants: Assistant[] = [];
   private builtFor?: string;
   private timer?: NodeJS.Timeout;
-  /** The refresh under way: a second caller joins it rather than fetching every file again. */
-  private refreshing?: Promise<void>;
+  /**
+   * The refresh under way and the files it fetches: a caller asking for the same files joins it
+   * rather than fetching every file again; one asking for other files (the data changed) follows it.
+   */
+  private refreshing?: { urls: string; done: Promise<void> };
 
   constructor(
     private readonly catalog: CatalogService,
@@ -131,22 +134,31 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   /**
-   * Fetches every range file once (a call while a refresh is under way joins it); a file that fails
-   * keeps its last good copy. What changed is said once: at start, files not reached (a start
-   * without internet) in one calm line, and files that answered with something unreadable as a
-   * warning; later, a file that stops answering as a warning and one that answers again as news;
-   * the reasons at debug.
+   * Fetches every range file once: a call while a refresh of the same files is under way joins it,
+   * and one for other files (the data changed) runs after it. A file that fails keeps its last good
+   * copy. What changed is said once: at start, files not reached (a start without internet) in one
+   * calm line, and files that answered with something unreadable as a warning; later, a file that
+   * stops answering as a warning and one that answers again as news; the reasons at debug.
    */
   refresh(): Promise<void> {
     if (this.config.assistantRanges === 'static') return Promise.resolve();
-    this.refreshing ??= this.fetchAll().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
+    const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
+    const key = urls.join('\n');
+    if (this.refreshing?.urls !== key) {
+      const fetchAll = () => this.fetchAll(urls);
+      const done: Promise<void> = (this.refreshing?.done ?? Promise.resolve())
+        .then(fetchAll, fetchAll)
+        .finally(() => {
+          if (this.refreshing?.done === done) this.refreshing = undefined;
+        });
+      this.refreshing = { urls: key, done };
+    }
+    return this.refreshing.done;
   }
 
-  private async fetchAll(): Promise<void> {
+  private async fetchAll(urls: string[]): Promise<void> {
     const first = !this.started;
     this.started = true;
-    const urls = [...new Set(this.file().assistants.flatMap((a) => a.range_urls))];
     const failed = (await Promise.all(urls.map((url) => this.fetchRanges(url)))).filter(
       (failure) => failure !== undefined,
     );
