@@ -28,12 +28,12 @@ function holdWorkers(which: (file: string) => boolean, at: 'start' | 'result') {
   const held: (() => void)[] = [];
   const hold = () => new Promise<void>((resolve) => held.push(resolve));
   let asked = 0;
-  workers.mockImplementation((file, data, signal) => {
-    if (!which(file)) return realRunWorker(file, data, signal);
+  workers.mockImplementation((file, data, options) => {
+    if (!which(file)) return realRunWorker(file, data, options);
     asked++;
     return at === 'start'
-      ? hold().then(() => realRunWorker(file, data, signal))
-      : realRunWorker(file, data, signal).then((result: unknown) => hold().then(() => result));
+      ? hold().then(() => realRunWorker(file, data, options))
+      : realRunWorker(file, data, options).then((result: unknown) => hold().then(() => result));
   });
   return { held, asked: () => asked };
 }
@@ -104,10 +104,10 @@ it('a reload while the spread of matches is computed serves the page of the new 
 });
 
 it('when the spread of matches cannot be computed, the methodology page is served without it, saying so, and the failure is logged once', async () => {
-  workers.mockImplementation((file, data, signal) =>
+  workers.mockImplementation((file, data, options) =>
     isDistribution(file)
       ? Promise.reject(new Error('worker ran out of memory'))
-      : realRunWorker(file, data, signal),
+      : realRunWorker(file, data, options),
   );
   const log = logCapture();
   const app = await startTestApp({ logStream: log.stream });

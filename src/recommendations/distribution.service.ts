@@ -11,9 +11,6 @@ import type { Distribution } from './distribution';
 
 const WORKER = builtFile('recommendations/distribution.worker.js');
 
-/** Far longer than the distribution takes at any catalog size served (docs/benchmarks.md#scale). */
-const WORKER_TIMEOUT_MS = 5 * 60_000;
-
 /**
  * How the finder answers every set of answers on the current data (the methodology page's chart).
  * It scores every course for every combination, so it grows with the catalog: computed once per
@@ -70,7 +67,7 @@ export class DistributionService implements OnApplicationBootstrap, OnModuleDest
       const distribution = runWorker<Distribution>(
         WORKER,
         { courses, methodology },
-        AbortSignal.any([stop.signal, AbortSignal.timeout(WORKER_TIMEOUT_MS)]),
+        { signal: stop.signal },
       );
       distribution.catch((error: Error) => {
         if (!stop.signal.aborted) this.logger.error(`Distribution not computed: ${error.message}`);
