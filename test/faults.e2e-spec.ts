@@ -131,10 +131,7 @@ describe('range files that fail', () => {
 
   it('at start, warn of each file that answered with something unreadable, not of one unreached', async () => {
     await t.app.get(AssistantsService).refresh();
-    const warnings = log
-      .lines()
-      .map((line) => JSON.parse(line) as { level: number; msg: string })
-      .filter((line) => line.level === 40); // pino's warn
+    const warnings = log.entries().filter((entry) => entry.level === 40); // pino's warn
     expect(warnings).toHaveLength(1);
     expect(warnings[0].msg).toMatch(/3 of 4 files could not be read/);
     for (const name of ['error', 'garbage', 'empty']) {

@@ -67,7 +67,18 @@ export function mcpCall(name: string, args: Record<string, unknown>, id = 1): Re
 }
 
 /** Collects the app's JSON log lines. */
-export function logCapture(): { stream: Writable; lines: () => string[] } {
+/** A JSON log line, parsed: pino's level (30 info, 40 warn, 50 error), message and fields. */
+export interface LogEntry {
+  level: number;
+  msg: string;
+  [field: string]: any;
+}
+
+export function logCapture(): {
+  stream: Writable;
+  lines: () => string[];
+  entries: () => LogEntry[];
+} {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -75,7 +86,8 @@ export function logCapture(): { stream: Writable; lines: () => string[] } {
       done();
     },
   });
-  return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
+  const lines = () => chunks.join('').split('\n').filter(Boolean);
+  return { stream, lines, entries: () => lines().map((line) => JSON.parse(line) as LogEntry) };
 }
 
 /** Polls until `check` holds; throws after `attempts` tries. */
