@@ -3,8 +3,7 @@ import {
   BUDGET_BANDS,
   COVERAGE_MAX,
   LEVEL_INDEX,
-  LEVELS,
-  TOPIC_COVERAGE,
+  topicCoverage,
   type BudgetBand,
   type Community,
   type Freshness,
@@ -29,9 +28,6 @@ type Adjustments = Methodology['adjustments'];
 
 /** Two steps apart on the three-level scale is a gap rather than a near fit. */
 const ADJACENT = 1;
-// Bound once: the hot path runs per course, and global lookups are slow in sandboxed contexts
-// such as jest's, where they cost more than the scoring itself.
-const { abs, floor, max, min } = Math;
 
 const BAND_INDEX = Object.fromEntries(BUDGET_BANDS.map((band, i) => [band, i])) as Record<
   BudgetBand,
@@ -86,7 +82,6 @@ const IMPORTANCE: Record<Freshness, keyof Adjustments> = {
 interface Context {
   readonly answers: Answers;
   readonly methodology: Methodology;
-  readonly coverageKeys: readonly (keyof Course['topic_coverage'])[];
   readonly levelIndex: number;
   readonly budgetIndex: number;
   readonly styleWeight: number;
@@ -102,7 +97,6 @@ function prepare(answers: Answers, methodology: Methodology): Context {
   return {
     answers,
     methodology,
-    coverageKeys: TOPIC_COVERAGE[answers.objective],
     levelIndex: LEVEL_INDEX[answers.experience],
     budgetIndex: BAND_INDEX[answers.budget],
     styleWeight,
@@ -112,18 +106,11 @@ function prepare(answers: Answers, methodology: Methodology): Context {
   };
 }
 
-function objectiveCoverage(ctx: Context, course: Course): number {
-  let best = 0;
-  for (const key of ctx.coverageKeys) best = max(best, course.topic_coverage[key]);
-  return best;
-}
-
 function levelFit(ctx: Context, course: Course): LevelFit {
   if (course.levels.length === 0) return 'unstated';
-  let distance = LEVELS.length;
-  for (const level of course.levels) {
-    distance = min(distance, abs(LEVEL_INDEX[level] - ctx.levelIndex));
-  }
+  const distance = Math.min(
+    ...course.levels.map((level) => Math.abs(LEVEL_INDEX[level] - ctx.levelIndex)),
+  );
   if (distance === 0) return 'exact';
   return distance === ADJACENT ? 'adjacent' : 'gap';
 }
@@ -152,7 +139,7 @@ function budgetFit(ctx: Context, price: Course['price']): BudgetFit {
 
 function bandsOver(ctx: Context, price: Course['price']): number {
   if (!price.known || price.budget_band === null) return 0;
-  return max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
+  return Math.max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
 }
 
 function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
@@ -162,27 +149,10 @@ function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
     case 'below':
       return adj.cheaper_than_budget_fit;
     case 'over':
-      return max(0, 1 - over * adj.over_budget_fit_loss_per_band);
+      return Math.max(0, 1 - over * adj.over_budget_fit_loss_per_band);
     default:
       return adj.unknown_price_fit;
   }
-}
-
-/**
- * Whether a course with this coverage of the objective could reach `match` at all: with every
- * other fit whole and no other penalty. Fits are 0 to 1 and penalties at least 0 (the
- * methodology's schema), so no course scores above that; one that cannot reach what it would have
- * to beat is not scored. The margin keeps rounding in the last bits from ever leaving one out.
- */
-function canReach(ctx: Context, coverage: number, match: number): boolean {
-  const { weights: w, adjustments: adj, penalties } = ctx.methodology;
-  if (ctx.totalWeight <= 0) return match <= 0;
-  const unmet = max(0, adj.strong_coverage_from - coverage);
-  const best =
-    (100 * (ctx.totalWeight - w.objective * (1 - coverage / COVERAGE_MAX))) / ctx.totalWeight -
-    unmet * penalties.objective_coverage_below_strong_per_point;
-  // A match is never below 0: a course at 0 may still be at the threshold.
-  return max(0, best) + 1e-6 >= match;
 }
 
 function assess(ctx: Context, course: Course): Assessment {
@@ -190,7 +160,7 @@ function assess(ctx: Context, course: Course): Assessment {
   const adj = m.adjustments;
   const w = m.weights;
 
-  const coverage = objectiveCoverage(ctx, course);
+  const coverage = topicCoverage(course.topic_coverage, answers.objective);
   const level = levelFit(ctx, course);
   const style = styleFit(ctx, course);
   const cadenceFit = m.freshness_fit[CADENCE_KEY[course.updates]];
@@ -208,7 +178,7 @@ function assess(ctx: Context, course: Course): Assessment {
     w.operating_model * (modelFits ? 1 : 0) +
     w.budget * budgetScore(adj, budget, over);
   const penalty =
-    max(0, adj.strong_coverage_from - coverage) *
+    Math.max(0, adj.strong_coverage_from - coverage) *
       m.penalties.objective_coverage_below_strong_per_point +
     (level === 'gap' ? m.penalties.level_gap : 0) +
     over * m.penalties.over_budget_per_band;
@@ -228,7 +198,7 @@ function assess(ctx: Context, course: Course): Assessment {
 
 /** Floors to an integer 0..99; the tiny epsilon keeps 56.99999… from binary fractions at 57. */
 function toPercent(raw: number): number {
-  return min(99, max(0, floor(raw + 1e-9)));
+  return Math.min(99, Math.max(0, Math.floor(raw + 1e-9)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,15 +222,6 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Keeps the best `limit` entries in order; O(limit) per insert, so O(courses) per call. */
-function insertTop(top: Scored[], entry: Scored, limit: number): void {
-  if (top.length === limit && compareScored(entry, top[top.length - 1]) >= 0) return;
-  let i = top.length;
-  while (i > 0 && compareScored(entry, top[i - 1]) < 0) i--;
-  top.splice(i, 0, entry);
-  if (top.length > limit) top.pop();
-}
-
 /** The match percent of one course for the answers, whether or not it is enrolling. */
 export function scoreCourse(answers: Answers, course: Course, methodology: Methodology): number {
   return assess(prepare(answers, methodology), course).match;
@@ -273,28 +234,20 @@ export function recommend(
   methodology: Methodology,
 ): RecommendationResult[] {
   const ctx = prepare(answers, methodology);
-  const limit = methodology.result_limit;
-  const top: Scored[] = [];
-  for (const course of courses) {
-    if (!course.enrolling) continue;
-    // What a course must reach to enter: the threshold, and once the top is full its last match
-    // (equal may still enter, on its name).
-    const lowest =
-      top.length < limit ? methodology.match_threshold : top[limit - 1].assessment.match;
-    const needed = max(lowest, methodology.match_threshold);
-    if (!canReach(ctx, objectiveCoverage(ctx, course), needed)) continue;
-    const assessment = assess(ctx, course);
-    if (assessment.match < methodology.match_threshold) continue;
-    insertTop(top, { course, assessment }, limit);
-  }
-  return top.map(({ course, assessment }, i) => {
-    const { reasons, warnings } = explain(ctx.answers, ctx.methodology, course, assessment);
-    return {
-      rank: i + 1,
-      match_percent: assessment.match,
-      match_reasons: reasons,
-      warnings,
-      course,
-    };
-  });
+  return courses
+    .filter((course) => course.enrolling)
+    .map((course) => ({ course, assessment: assess(ctx, course) }))
+    .filter(({ assessment }) => assessment.match >= methodology.match_threshold)
+    .sort(compareScored)
+    .slice(0, methodology.result_limit)
+    .map(({ course, assessment }, i) => {
+      const { reasons, warnings } = explain(answers, methodology, course, assessment);
+      return {
+        rank: i + 1,
+        match_percent: assessment.match,
+        match_reasons: reasons,
+        warnings,
+        course,
+      };
+    });
 }
