@@ -13,9 +13,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY nest-cli.json tsconfig.json tsconfig.build.json ./
-COPY scripts/build-mcp-app.mjs ./scripts/
+COPY scripts/bundle.mjs ./scripts/
 COPY src ./src
-# The MCP App (one HTML file bundled by esbuild, a build-time dependency), then the server (nest build).
+# The MCP App and the methodology page's worker (bundled by esbuild, a build-time dependency), then
+# the server (nest build).
 RUN npm run build
 
 # Production dependencies only.

@@ -11,18 +11,30 @@ const swc = [
   },
 ];
 
-module.exports = {
+const common = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testRegex: '\\.(spec|e2e-spec)\\.ts$',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer|@modelcontextprotocol/ext-apps)/)',
   ],
-  // The MCP App and the worker threads run from dist/: built before any suite starts, when stale.
-  globalSetup: '<rootDir>/test/support/build.mjs',
   // Services the suites start as child processes inherit it: nothing fetches from off the machine.
   setupFiles: ['<rootDir>/test/support/offline.js'],
+};
+
+module.exports = {
+  projects: [
+    // Unit specs beside pure code: run from src/, with nothing built first.
+    { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testRegex: '\\.spec\\.ts$' },
+    // End-to-end suites boot the app from src/; what it runs from a bundle (the MCP App, the
+    // methodology page's worker) is bundled first by esbuild, when a source is newer.
+    {
+      ...common,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testRegex: '\\.e2e-spec\\.ts$',
+      globalSetup: '<rootDir>/test/support/bundle.mjs',
+    },
+  ],
   testTimeout: 30000,
 };

@@ -13,7 +13,11 @@ function newest(dir) {
   return latest;
 }
 
-const built = ['dist/main.js', 'dist/mcp-app/course-finder.html'];
+const built = [
+  'dist/main.js',
+  'dist/mcp-app/course-finder.html',
+  'dist/workers/distribution.worker.js',
+];
 const sources = newest('src');
 if (built.some((path) => !existsSync(path) || statSync(path).mtimeMs < sources)) {
   console.log(

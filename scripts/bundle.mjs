@@ -1,23 +1,39 @@
-// Builds the MCP App (src/mcp/app/) into one self-contained HTML file, dist/mcp-app/course-finder.html:
-// main.ts and what it imports (the ext-apps app bridge, the finder's questions) bundled by esbuild
-// into one inline script, app.css inlined beside it. Nothing is fetched at run time: no CDN, no
-// external origin. `npm run build` runs it first (`prebuild`, with `--fresh`: dist/ is emptied
-// before the Nest CLI compiles into it), `npm run start:dev` before the CLI starts watching, and
-// the jest setup before the tests.
+// Bundles, with esbuild, the two parts of the service that do not run in the server's own module
+// graph, each self-contained:
 //
-//   node scripts/build-mcp-app.mjs [--fresh]
+// - the MCP App (src/mcp/app/) into one HTML file, dist/mcp-app/course-finder.html: main.ts and what
+//   it imports (the ext-apps app bridge, the finder's questions) as one inline script, app.css
+//   inlined beside it. Nothing is fetched at run time: no CDN, no external origin.
+// - the methodology page's worker (src/recommendations/distribution.worker.ts and the engine it
+//   runs) into dist/workers/distribution.worker.js, so it runs the same from the built server and
+//   from the tests, which run the server from src/.
+//
+// `npm run build` runs it first (`prebuild`, with `--fresh`: dist/ is emptied before the Nest CLI
+// compiles into it), `npm run start:dev` before the CLI starts watching, and the end-to-end tests'
+// setup when a source is newer than its bundle (`--if-stale`).
+//
+//   node scripts/bundle.mjs [--fresh | --if-stale]
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCE = join(ROOT, 'src', 'mcp', 'app');
+const APP_SOURCE = join(ROOT, 'src', 'mcp', 'app');
 export const APP_HTML = join(ROOT, 'dist', 'mcp-app', 'course-finder.html');
+export const WORKER_JS = join(ROOT, 'dist', 'workers', 'distribution.worker.js');
 
-export async function buildMcpApp() {
+export async function bundleMcpApp() {
   const { outputFiles } = await build({
-    entryPoints: [join(SOURCE, 'main.ts')],
+    entryPoints: [join(APP_SOURCE, 'main.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -25,14 +41,13 @@ export async function buildMcpApp() {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
-    // Only the host bridge and the finder's questions are imported; the schema modules lend types.
     logLevel: 'warning',
   });
   const script = outputFiles[0].text;
   // An inline script ends at the first `</script`; esbuild escapes it in strings, and this checks.
   if (/<\/script/i.test(script)) throw new Error('the app bundle contains "</script"');
-  const css = readFileSync(join(SOURCE, 'app.css'), 'utf8');
-  const html = readFileSync(join(SOURCE, 'app.html'), 'utf8')
+  const css = readFileSync(join(APP_SOURCE, 'app.css'), 'utf8');
+  const html = readFileSync(join(APP_SOURCE, 'app.html'), 'utf8')
     .replace('/* app.css */', () => css)
     .replace('/* main.ts */', () => script);
   mkdirSync(dirname(APP_HTML), { recursive: true });
@@ -40,9 +55,44 @@ export async function buildMcpApp() {
   return { bytes: Buffer.byteLength(html), path: APP_HTML };
 }
 
+export async function bundleWorker() {
+  await build({
+    entryPoints: [join(ROOT, 'src', 'recommendations', 'distribution.worker.ts')],
+    outfile: WORKER_JS,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    logLevel: 'warning',
+  });
+  return { bytes: statSync(WORKER_JS).size, path: WORKER_JS };
+}
+
+/** The newest modification time of any file under `dir`. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+/** Whether a bundle is missing or older than any file of src/ (what it imports is in there). */
+export function stale(bundle) {
+  return !existsSync(bundle) || statSync(bundle).mtimeMs < newest(join(ROOT, 'src'));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--fresh'))
     rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
-  const { bytes, path } = await buildMcpApp();
-  console.log(`mcp app: ${path} (${Math.round(bytes / 1024)} KiB)`);
+  const ifStale = process.argv.includes('--if-stale');
+  for (const [bundle, make] of [
+    [APP_HTML, bundleMcpApp],
+    [WORKER_JS, bundleWorker],
+  ]) {
+    if (ifStale && !stale(bundle)) continue;
+    const { bytes, path } = await make();
+    console.log(`bundled ${path.slice(ROOT.length + 1)} (${Math.round(bytes / 1024)} KiB)`);
+  }
 }

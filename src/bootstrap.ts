@@ -1,14 +1,14 @@
 import { type DynamicModule, Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
+import type { Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
 import { AppConfig } from './core/config';
 import { MCP_PATH } from './core/paths';
-import { RepresentationAwareAdapter } from './edge/representation';
-import type { HttpTimeouts } from './edge/unread-requests';
+import { type HttpTimeouts, PublicServer } from './edge/public-server';
 import { setupOpenApi } from './openapi/openapi.module';
 import { Lifecycle } from './ops/lifecycle';
 import { createLogger, PinoNestLogger } from './ops/logger';
@@ -52,7 +52,7 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   });
   const app = await NestFactory.create<NestExpressApplication>(
     { ...root, imports: [...(root.imports ?? []), ...(options.imports ?? [])] },
-    new RepresentationAwareAdapter(),
+    new ExpressAdapter(),
     // Only the MCP endpoint takes a body; the edge parses it there.
     { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );
@@ -78,18 +78,19 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
  */
 export async function startApp(
   options: AppOptions = {},
-): Promise<{ app: NestExpressApplication; url: string; metricsUrl: string }> {
+): Promise<{ app: NestExpressApplication; server: Server; url: string; metricsUrl: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
-  await app.listen(config.port, config.host);
+  const { server } = app.get(PublicServer);
+  const { port } = await app.get(PublicServer).listen(config.port, config.host);
   app.get(Lifecycle).markListening();
   Logger.log(
     `Course Finder ready on ${config.siteUrl} (site, API docs at ${config.baseUrl}/docs, MCP at ${config.publicUrl}${MCP_PATH})`,
   );
-  const address = app.getHttpServer().address() as { port: number };
   return {
     app,
-    url: `http://127.0.0.1:${address.port}`,
+    server,
+    url: `http://127.0.0.1:${port}`,
     metricsUrl: `http://127.0.0.1:${app.get(MetricsServer).port}/metrics`,
   };
 }

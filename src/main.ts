@@ -11,8 +11,8 @@ async function main(): Promise<void> {
     : undefined;
   const { startApp } = require('./bootstrap') as typeof import('./bootstrap');
   const { drainOnSignal } = require('./ops/shutdown') as typeof import('./ops/shutdown');
-  const { app } = await startApp();
-  drainOnSignal(signals, app, async () => tracing?.shutdown());
+  const { app, server } = await startApp();
+  drainOnSignal(signals, app, server, async () => tracing?.shutdown());
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 

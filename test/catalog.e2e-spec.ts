@@ -194,9 +194,9 @@ describe('invalid data stops the start with a message naming file, course, field
       const t = await startTestApp({ env: { DATA_DIR: dir }, clock });
       try {
         editCourses(dir, verified('2026-03-05', '2026-03-05'));
-        await expect(t.app.get(CatalogService).reload()).resolves.toBe(false);
+        expect(t.app.get(CatalogService).reload()).toBe(false);
         clock.current = new Date('2026-03-05T00:00:00Z');
-        await expect(t.app.get(CatalogService).reload()).resolves.toBe(true);
+        expect(t.app.get(CatalogService).reload()).toBe(true);
       } finally {
         await t.close();
       }
@@ -272,7 +272,7 @@ describe('SIGHUP', () => {
 
       editCourses(dir, (courses) => (courses[0].topic_coverage.geo = 9));
       process.emit('SIGHUP');
-      await expect(t.app.get(CatalogService).reload()).resolves.toBe(false);
+      expect(t.app.get(CatalogService).reload()).toBe(false);
       const after = await t.json(`/api/v1/courses/${first.slug}`);
       expect(after.data.name).toBe('Renamed course');
     } finally {

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
-import { buildSnapshot } from '../src/catalog/derive';
+import { buildCatalog } from '../src/catalog/derive';
 import { distribution } from '../src/recommendations/distribution';
 import { DATA_DIR } from './support/app';
 import {
@@ -54,7 +54,7 @@ function diff(repo: string, ...args: string[]) {
 
 /** How many answer combinations rank each course, computed here from the same data. */
 function reach(courses: Record[]): { [slug: string]: number } {
-  const snapshot = buildSnapshot(loadDataset(fixtureData(courses), TODAY), TODAY, {
+  const snapshot = buildCatalog(loadDataset(fixtureData(courses), TODAY), TODAY, {
     siteUrl: 'http://localhost:3000',
     baseUrl: 'http://localhost:3000/api/v1',
   });

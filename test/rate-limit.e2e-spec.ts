@@ -278,7 +278,7 @@ describe('AI assistants after a data change that adds a range file', () => {
       const data = JSON.parse(readFileSync(file, 'utf8'));
       data.assistants[0].range_urls.push(`${base}/new.json`);
       writeFileSync(file, JSON.stringify(data));
-      expect(await t.app.get(CatalogService).reload()).toBe(true);
+      expect(t.app.get(CatalogService).reload()).toBe(true);
       // The first request of the new version asks for a refresh, as does this call.
       expect(assistants.identify('TestBot-User/1.0', '198.51.100.9')).toBeUndefined();
       const after = assistants.refresh();

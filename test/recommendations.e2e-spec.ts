@@ -71,7 +71,7 @@ describe('GET /api/v1/recommendations', () => {
   });
 
   it('serves what the engine computes on the live data, for a sample of answer sets', async () => {
-    const snapshot = t.app.get(CatalogService).snapshot();
+    const snapshot = t.app.get(CatalogService).current();
     const sample = allAnswers().filter((_, i) => i % 379 === 0);
     for (const answers of sample) {
       const body = await t.json(`/api/v1/recommendations?${query(answers)}`);
@@ -82,7 +82,7 @@ describe('GET /api/v1/recommendations', () => {
   });
 
   it('says no_strong_match with empty results when no course reaches the threshold', async () => {
-    const snapshot = t.app.get(CatalogService).snapshot();
+    const snapshot = t.app.get(CatalogService).current();
     const none = allAnswers().find(
       (answers) => recommend(answers, snapshot.courses, snapshot.methodology).length === 0,
     )!;

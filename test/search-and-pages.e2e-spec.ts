@@ -1,3 +1,4 @@
+import { DistributionService } from '../src/recommendations/distribution.service';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -396,6 +397,7 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
   });
 
   it('the methodology page lists the 50 most recommended courses and says how many more', async () => {
+    await big.app.get(DistributionService).settled();
     const page = await html('/ai-seo-courses/methodology');
     const active = (await big.json('/api/v1/courses')).meta.count;
     expect(page).toContain('How often the 50 most recommended courses are recommended');

@@ -16,8 +16,11 @@ export interface SiteUrls {
   baseUrl: string;
 }
 
-/** One consistent view of the data for one UTC date; replaced whole, never mutated. */
-export interface Snapshot {
+/**
+ * The catalog every face serves: the dataset with its derived fields for one UTC date, indexed.
+ * Built once per dataset and date, replaced whole, never mutated.
+ */
+export interface Catalog {
   /** Changes whenever a served byte can change: the data files or the date. */
   readonly version: string;
   readonly date: string;
@@ -111,15 +114,15 @@ export function deriveCourse(
 }
 
 /**
- * The snapshot of a dataset on a date. Its search index depends on the dataset alone: a caller that
- * has it already (the same data on a new day, or one built in turns) passes it in.
+ * The catalog of a dataset on a date. Its search index depends on the dataset alone: a caller that
+ * has it already (the same data on a new day) passes it in.
  */
-export function buildSnapshot(
+export function buildCatalog(
   dataset: Dataset,
   today: string,
   urls: SiteUrls,
   searchText: SearchIndex = searchIndexOf(dataset.courses),
-): Snapshot {
+): Catalog {
   const { methodology: file, policies } = dataset;
   const courses = dataset.courses
     .map((record) => deriveCourse(record, file, today, urls))

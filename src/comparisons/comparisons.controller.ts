@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppConfig } from '../core/config';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
 import {
   comparisonNotFoundErrorSchema,
@@ -55,7 +55,7 @@ export class ComparisonsController {
   compare(
     @QueryInput() query: CompareCoursesQuery,
     @Res({ passthrough: true }) response: Response,
-  ): Answer<Comparison> {
+  ): Envelope<Comparison> {
     const comparison = this.comparisons.compare(query.courses);
     // The same comparison as a page, for people.
     const page = `${this.config.siteUrl}${SITE_PATHS.compare}?courses=${query.courses.join(',')}`;

@@ -51,7 +51,7 @@ export const listMetaSchema = z.strictObject({ ...metaShape, count: countSchema 
 export function envelopeSchema<T extends z.ZodType>(data: T, meta: z.ZodType = metaSchema) {
   return z.strictObject({ data, meta });
 }
-export type Envelope<T> = { data: T; meta: Meta };
+export type EnvelopeBody<T> = { data: T; meta: Meta };
 
 /**
  * One error body per code (docs/api.md#errors): `{"error": {"code", "message", "details"?}}` with

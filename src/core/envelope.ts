@@ -5,13 +5,13 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
-import type { Envelope, Meta } from './envelope.schema';
+import type { EnvelopeBody, Meta } from './envelope.schema';
 
 /**
  * Where a page of a list sits (docs/api.md#pages): its size, its first item's position, how many
- * items there are in all, and the cursors of the pages after and before it.
+ * items match in all, and the cursors of the pages after and before it.
  */
-export interface Page {
+export interface Paging {
   readonly limit: number;
   readonly offset: number;
   readonly total: number;
@@ -20,49 +20,34 @@ export interface Page {
 }
 
 /**
- * The page an envelope holds, under a symbol: no part of the body (JSON leaves it out), read by
- * each face to say how to get the other pages in its own terms (a `Link` header, a note to the
- * assistant).
+ * What a service returns: its data with the `meta` of the one catalog version it read, and for a
+ * page of a list where it sits. Services never write the wire shape; the envelope interceptor does,
+ * so the data of one version is never paired with the meta of another.
  */
-export const PAGE = Symbol('page');
-export type PagedEnvelope<T> = Envelope<T> & { [PAGE]?: Page };
-
-export function pageOf(body: unknown): Page | undefined {
-  return typeof body === 'object' && body !== null ? (body as { [PAGE]?: Page })[PAGE] : undefined;
-}
-
-/**
- * What a service answers: its data, the `meta` of the one dataset version the data was read from,
- * for lists the number of items, and for a page of a list where it sits. Handlers return it as it
- * is; the envelope interceptor writes the wire shape, so a reload between the service and the
- * response cannot pair the data of one version with the meta of another.
- */
-export class Answer<T> {
+export class Envelope<T> {
   constructor(
     readonly data: T,
     readonly meta: Meta,
-    readonly count?: number,
-    readonly page?: Page,
+    readonly paging?: Paging,
   ) {}
 
-  /** The success body: exactly `data` and `meta`, with `count` in `meta` on lists. */
-  toEnvelope(): PagedEnvelope<T> {
-    const { data, meta, count, page } = this;
-    const body = { data, meta: count === undefined ? meta : { ...meta, count } };
-    return page ? Object.assign(body, { [PAGE]: page }) : body;
+  /** The success body: exactly `data` and `meta`, with `count` in `meta` when `data` is a list. */
+  body(): EnvelopeBody<T> {
+    const { data, meta } = this;
+    return { data, meta: Array.isArray(data) ? { ...meta, count: data.length } : meta };
   }
 }
 
 /**
- * Wraps a handler's `Answer` in the `{data, meta}` envelope: one interceptor for the REST API
- * (global) and the MCP tools and resources (theirs), so both faces send the same body. Anything
- * else a handler returns (pages, documents, files) passes through.
+ * Turns a handler's `Envelope` into its `{data, meta}` body: global for the REST API; the MCP
+ * tools and resources read the same `body()`. Anything else a handler returns (pages, documents,
+ * files) passes through.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next
       .handle()
-      .pipe(map((result) => (result instanceof Answer ? result.toEnvelope() : result)));
+      .pipe(map((result) => (result instanceof Envelope ? result.body() : result)));
   }
 }

@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { Course } from '../catalog/course.schema';
-import type { Answer } from '../core/envelope';
+import { AppConfig } from '../core/config';
+import type { Envelope } from '../core/envelope';
 import { API_PREFIX } from '../core/paths';
 import { invalidParametersErrorSchema, notFoundErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
@@ -8,10 +10,14 @@ import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorat
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from './courses.schema';
 import { CoursesService } from './courses.service';
+import { pageLinkHeader } from './page-links';
 
 @Controller(`${API_PREFIX}/courses`)
 export class CoursesController {
-  constructor(private readonly courses: CoursesService) {}
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiRead({
@@ -41,8 +47,16 @@ export class CoursesController {
       },
     },
   })
-  search(@QueryInput() query: SearchCoursesQuery): Answer<Course[]> {
-    return this.courses.search(query);
+  search(
+    @QueryInput() query: SearchCoursesQuery,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Envelope<Course[]> {
+    const found = this.courses.search(query);
+    if (found.paging) {
+      response.setHeader('Link', pageLinkHeader(request, this.config.publicUrl, found.paging));
+    }
+    return found;
   }
 
   @Get(':slug')
@@ -75,7 +89,7 @@ export class CoursesController {
       },
     },
   })
-  get(@PathInput() { slug }: CourseSlug, @QueryInput() _query: NoQuery): Answer<Course> {
+  get(@PathInput() { slug }: CourseSlug, @QueryInput() _query: NoQuery): Envelope<Course> {
     return this.courses.get(slug);
   }
 }

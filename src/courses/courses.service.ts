@@ -5,7 +5,7 @@ import { byName } from '../catalog/derive';
 import { searchTextOf } from '../catalog/search-index';
 import { type Sort, SPECIALTY_MIN_COVERAGE, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
-import { Answer } from '../core/envelope';
+import { Envelope } from '../core/envelope';
 import { matchesAll, searchWords } from '../core/search-words';
 import { isSlug } from '../core/slug';
 import { inputError } from '../core/validation/input-problems';
@@ -44,8 +44,8 @@ const SORTERS: Record<Sort, (a: Course, b: Course) => number> = {
 };
 
 /**
- * The courses a query finds, in its order. `textOf` gives a course's searchable words: the
- * snapshot's index in the service, built once per dataset version.
+ * The courses a query finds, in its order. `textOf` gives a course's searchable words: in the
+ * service, the catalog's index, built once per dataset.
  */
 export function searchCourses(
   courses: readonly Course[],
@@ -72,17 +72,17 @@ export class CoursesService {
   constructor(private readonly catalog: CatalogService) {}
 
   /** Every course found, or with `limit` (or a cursor) a page of them. */
-  search(query: SearchCoursesQuery): Answer<Course[]> {
-    const snapshot = this.catalog.snapshot();
-    const found = searchCourses(snapshot.courses, query, (course) =>
-      snapshot.searchText.get(course.slug)!,
+  search(query: SearchCoursesQuery): Envelope<Course[]> {
+    const current = this.catalog.current();
+    const found = searchCourses(current.courses, query, (course) =>
+      current.searchText.get(course.slug)!,
     );
     if (query.limit === undefined && query.cursor === undefined) {
-      return new Answer(found, snapshot.meta, found.length);
+      return new Envelope(found, current.meta);
     }
     const fingerprint = queryFingerprint(query);
     const at = query.cursor
-      ? readCursor(query.cursor, snapshot.version, fingerprint, found.length)
+      ? readCursor(query.cursor, current.version, fingerprint, found.length)
       : { offset: 0, limit: query.limit! };
     if (typeof at === 'string') {
       throw inputError(SearchCoursesQuery, [
@@ -92,8 +92,8 @@ export class CoursesService {
     const limit = query.limit ?? at.limit;
     const page = found.slice(at.offset, at.offset + limit);
     const cursorAt = (offset: number) =>
-      writeCursor(snapshot.version, fingerprint, { offset, limit });
-    return new Answer(page, snapshot.meta, page.length, {
+      writeCursor(current.version, fingerprint, { offset, limit });
+    return new Envelope(page, current.meta, {
       limit,
       offset: at.offset,
       total: found.length,
@@ -102,11 +102,11 @@ export class CoursesService {
     });
   }
 
-  get(slug: string): Answer<Course> {
-    const snapshot = this.catalog.snapshot();
-    const course = isSlug(slug) ? snapshot.bySlug.get(slug) : undefined;
+  get(slug: string): Envelope<Course> {
+    const current = this.catalog.current();
+    const course = isSlug(slug) ? current.bySlug.get(slug) : undefined;
     if (!course)
       throw new DomainError('not_found', `No course has the slug "${slug.slice(0, 100)}".`);
-    return new Answer(course, snapshot.meta);
+    return new Envelope(course, current.meta);
   }
 }

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import type { Page } from '../core/envelope';
+import type { Paging } from '../core/envelope';
 
 /**
  * A page's RFC 8288 `Link` header (docs/api.md#pages): `next` and `prev` when there are such
  * pages, and always `first`, each the request's own URL with its `limit` and the page's cursor.
  */
-export function pageLinkHeader(request: Request, publicUrl: string, page: Page): string {
+export function pageLinkHeader(request: Request, publicUrl: string, page: Paging): string {
   const query = request.url.indexOf('?');
   const url = (cursor?: string) => {
     const params = new URLSearchParams(query < 0 ? '' : request.url.slice(query + 1));

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Course } from '../catalog/course.schema';
 import { loadDataset } from '../catalog/dataset';
-import { buildSnapshot, type Snapshot } from '../catalog/derive';
+import { buildCatalog, type Catalog } from '../catalog/derive';
 import { distribution } from '../recommendations/distribution';
 import { changedFields, shown } from './changes';
 import {
@@ -41,8 +41,8 @@ interface Reach {
   bySlug: Readonly<Record<string, number>>;
 }
 
-function reachOf(snapshot: Snapshot): Reach {
-  const d = distribution(snapshot.courses, snapshot.methodology);
+function reachOf(catalog: Catalog): Reach {
+  const d = distribution(catalog.courses, catalog.methodology);
   return {
     combinations: d.combinations,
     noStrongMatch: d.no_strong_match,
@@ -50,7 +50,7 @@ function reachOf(snapshot: Snapshot): Reach {
   };
 }
 
-export function compare(before: Snapshot, after: Snapshot): Section[] {
+export function compare(before: Catalog, after: Catalog): Section[] {
   const added = after.courses.filter((course) => !before.bySlug.has(course.slug));
   const removed = before.courses.filter((course) => !after.bySlug.has(course.slug));
   const kept = after.courses
@@ -160,8 +160,8 @@ export function compare(before: Snapshot, after: Snapshot): Section[] {
   ];
 }
 
-const activeCount = (snapshot: Snapshot) =>
-  snapshot.courses.filter((course: Course) => course.status === 'active').length;
+const activeCount = (catalog: Catalog) =>
+  catalog.courses.filter((course: Course) => course.status === 'active').length;
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -177,8 +177,8 @@ export async function diff(args: string[]): Promise<number> {
   const ref = positionals[0] ?? 'HEAD';
   const today = todayFrom(values.today);
   const dir = dataDirFrom(values['data-dir']);
-  const before = buildSnapshot(datasetAtRef(dir, ref, today), today, URLS);
-  const after = buildSnapshot(loadDataset(dir, today), today, URLS);
+  const before = buildCatalog(datasetAtRef(dir, ref, today), today, URLS);
+  const after = buildCatalog(loadDataset(dir, today), today, URLS);
   const sections = compare(before, after);
   const title = `Data changes: ${ref} → working tree (derived for ${today})`;
   console.log(toText(title, sections));

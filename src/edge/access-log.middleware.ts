@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { Lifecycle } from '../ops/lifecycle';
 import { Metrics } from '../ops/metrics.service';
-import { QUERY_LOGGABLE } from './representation.interceptor';
+import { QUERY_LOGGABLE } from './http-cache.interceptor';
 
 /**
  * Right after the security headers, for every request, unknown paths and refusals included: its id
@@ -51,7 +51,7 @@ function loggedUrl(request: Request, response: Response): string {
 }
 
 /** The middleware, built once per app with the app's metrics, lifecycle and log. */
-export function requestContext(metrics: Metrics, lifecycle: Lifecycle, logger: Logger) {
+export function accessLog(metrics: Metrics, lifecycle: Lifecycle, logger: Logger) {
   function log(
     request: Request,
     response: Response,

@@ -124,7 +124,7 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   /** The name of the assistant this request verifiably comes from, or undefined. */
   identify(userAgent: string | undefined, ip: string | undefined): string | undefined {
     if (!userAgent || !ip) return undefined;
-    if (this.builtFor !== this.catalog.snapshot().dataset.hash) {
+    if (this.builtFor !== this.catalog.current().dataset.hash) {
       this.rebuild();
       void this.refresh();
     }
@@ -218,11 +218,11 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private file(): AssistantsFile {
-    return this.catalog.snapshot().dataset.assistants;
+    return this.catalog.current().dataset.assistants;
   }
 
   private rebuild(): void {
-    const dataset = this.catalog.snapshot().dataset;
+    const dataset = this.catalog.current().dataset;
     this.assistants = dataset.assistants.assistants.map((entry) => {
       const ranges = new BlockList();
       const cidrs = [

@@ -1,36 +1,6 @@
 import { parseCidr, parseRangeFile } from './assistants.service';
-import { BoundedMap } from './bounded-map';
 import type { Request } from 'express';
 import { isMcpRequest } from './cors.middleware';
-import { ifNoneMatchMatches } from './representation';
-
-describe('ifNoneMatchMatches (RFC 9110 §13.1.2)', () => {
-  const tag = '"abc"';
-  it.each([
-    ['"abc"', true],
-    ['W/"abc"', true],
-    ['"x", "abc"', true],
-    ['"x",W/"abc" , "y"', true],
-    ['*', true],
-    [' * ', true],
-    ['"abcd"', false],
-    ['"ab"', false],
-    ['abc', false],
-    ['', false],
-    ['"x", "y"', false],
-  ])('%s → %s', (header, expected) => {
-    expect(ifNoneMatchMatches(header, tag)).toBe(expected);
-  });
-
-  it('no header never matches', () => {
-    expect(ifNoneMatchMatches(undefined, tag)).toBe(false);
-  });
-
-  it('a tag holding a comma is one tag', () => {
-    expect(ifNoneMatchMatches('"a,b"', '"a,b"')).toBe(true);
-    expect(ifNoneMatchMatches('"a,b"', '"a"')).toBe(false);
-  });
-});
 
 describe('range files', () => {
   it('reads the OpenAI form and plain lists, keeping valid CIDRs only', () => {
@@ -77,31 +47,4 @@ describe('the MCP endpoint', () => {
   ])('isMcpRequest(%s) is %s', (originalUrl, expected) =>
     expect(isMcpRequest({ originalUrl } as Request)).toBe(expected),
   );
-});
-
-describe('BoundedMap', () => {
-  it('forgets the oldest entries beyond its capacity', () => {
-    const map = new BoundedMap<string, number>(2);
-    map.set('a', 1).set('b', 2).set('c', 3);
-    expect([...map.keys()]).toEqual(['b', 'c']);
-  });
-
-  it('forgets the oldest entries once their weights exceed the budget', () => {
-    const map = new BoundedMap<string, string>(100, 10, (key, value) => key.length + value.length);
-    map.set('a', 'xxxx').set('b', 'xxxx');
-    expect(map.weight).toBe(10);
-    map.set('c', 'xx');
-    expect([...map.keys()]).toEqual(['b', 'c']);
-    expect(map.weight).toBe(8);
-  });
-
-  it('counts a replaced entry once, and never holds an entry heavier than the budget', () => {
-    const map = new BoundedMap<string, string>(100, 10, (key, value) => key.length + value.length);
-    map.set('a', 'xxxx').set('a', 'xx');
-    expect(map.weight).toBe(3);
-    map.set('big', 'x'.repeat(20));
-    expect(map.has('big')).toBe(false);
-    map.delete('a');
-    expect(map.weight).toBe(0);
-  });
 });

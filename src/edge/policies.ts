@@ -10,9 +10,9 @@ export const NO_STORE = 'edge:no-store';
 export const SERVES_PAGES = 'edge:serves-pages';
 
 /**
- * The request headers a route's representation depends on (content negotiation): the edge names
- * them in `Vary` on every answer and makes their values part of the key under which it keeps the
- * representation, so one variant is never served for another. The route says it here, once.
+ * The request headers a route's answer depends on (content negotiation): the edge names them in
+ * `Vary` on every answer and makes their values part of the key under which it keeps the answer,
+ * so one variant is never served for another. The route says it here, once.
  */
 export const VaryOn = (...headers: string[]) =>
   SetMetadata(

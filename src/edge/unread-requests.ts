@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../core/domain-error';
@@ -11,38 +11,6 @@ import { CLIENT_ERRORS } from './http-error.filter';
  * with the contract's error body: those Node's HTTP parser refuses before Express sees them, URLs
  * that are too long or malformed, and an over-long `If-None-Match`.
  */
-
-export interface HttpTimeouts {
-  /** The whole request line and headers must arrive within this. */
-  headersMs: number;
-  /** The whole request must arrive within this. */
-  requestMs: number;
-  /** Idle keep-alive connections close after this. */
-  keepAliveMs: number;
-  /** How often Node looks for requests past `headersMs`/`requestMs` (its default is 30 s). */
-  checkEveryMs: number;
-}
-
-/**
- * Against slow clients: headers within 10 s, a whole request within 30 s, checked every second.
- * Idle keep-alive connections outlive a proxy's (60 s is common) so it never reuses one the server
- * is closing.
- */
-export const HTTP_TIMEOUTS: HttpTimeouts = {
-  headersMs: 10_000,
-  requestMs: 30_000,
-  keepAliveMs: 65_000,
-  checkEveryMs: 1_000,
-};
-
-/** Before `listen`: Node starts its timeout checks when the server starts listening. */
-export function applyTimeouts(server: Server, timeouts: HttpTimeouts): void {
-  server.headersTimeout = timeouts.headersMs;
-  server.requestTimeout = timeouts.requestMs;
-  server.keepAliveTimeout = timeouts.keepAliveMs;
-  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
-    timeouts.checkEveryMs;
-}
 
 /** Node's own mapping of parser errors to statuses (`socketOnError` in `_http_server.js`). */
 const STATUS_OF_PARSER_ERROR: Record<string, number> = {
@@ -70,20 +38,23 @@ function rawErrorResponse(status: number): string {
 /**
  * Node answers what its parser refuses (an unknown method, a malformed request line, headers over
  * 16 KB, headers or a request past the timeouts) with a bare status line. This gives those answers
- * the contract's error body, as Node would: only when no response has started on the connection.
+ * the contract's error body, as Node would: only when no response has started on the connection
+ * (a request pipelined behind one being answered, say, is refused by closing the connection).
  */
 export function answerUnreadableRequests(server: Server): void {
-  server.on(
-    'clientError',
-    (error: NodeJS.ErrnoException, socket: Socket & { _httpMessage?: ServerResponse }) => {
-      if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
-        socket.destroy();
-        return;
-      }
-      const status = STATUS_OF_PARSER_ERROR[error.code ?? ''] ?? 400;
-      socket.end(rawErrorResponse(status), () => socket.destroy());
-    },
-  );
+  const answering = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    answering.set(request.socket, response);
+    response.once('close', () => answering.delete(request.socket));
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || answering.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = STATUS_OF_PARSER_ERROR[error.code ?? ''] ?? 400;
+    socket.end(rawErrorResponse(status), () => socket.destroy());
+  });
 }
 
 function decodes(path: string): boolean {

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
@@ -28,7 +28,7 @@ export class FinderController {
       },
     },
   })
-  get(@QueryInput() _query: NoQuery): Answer<FinderQuestions> {
+  get(@QueryInput() _query: NoQuery): Envelope<FinderQuestions> {
     return this.finder.get();
   }
 }

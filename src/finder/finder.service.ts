@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 import { AppConfig } from '../core/config';
-import { Answer } from '../core/envelope';
+import { Envelope } from '../core/envelope';
 import type { FinderQuestions } from './finder.schema';
 
 @Injectable()
@@ -20,7 +20,7 @@ export class FinderService {
     };
   }
 
-  get(): Answer<FinderQuestions> {
-    return new Answer(this.questions, this.catalog.snapshot().meta);
+  get(): Envelope<FinderQuestions> {
+    return new Envelope(this.questions, this.catalog.current().meta);
   }
 }

@@ -9,7 +9,7 @@ import { MCP_APPS } from './server-info';
 
 /**
  * The Course Finder as an MCP App (SEP-1865): one self-contained HTML file, built from `src/mcp/app/`
- * by `npm run build` (scripts/build-mcp-app.mjs), that hosts with the extension render in a
+ * by `npm run build` (scripts/bundle.mjs), that hosts with the extension render in a
  * sandboxed frame beside the results of the tools linked to it. Hosts without it never read it.
  */
 

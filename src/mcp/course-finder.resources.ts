@@ -2,7 +2,6 @@ import { UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
 import { DomainError } from '../core/domain-error';
-import { EnvelopeInterceptor } from '../core/envelope';
 import { CoursesService } from '../courses/courses.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { MethodologyService } from '../methodology/methodology.service';
@@ -27,7 +26,7 @@ export function unknownResource(uri: string): DomainError {
 
 @McpController()
 @UseFilters(ResourceErrorFilter)
-@UseInterceptors(OperationSpanInterceptor, ResourceContentsInterceptor, EnvelopeInterceptor)
+@UseInterceptors(OperationSpanInterceptor, ResourceContentsInterceptor)
 export class CourseFinderResources {
   constructor(
     private readonly courses: CoursesService,

@@ -4,7 +4,6 @@ import { McpController, Tool } from '@rekog/mcp-nest';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.schema';
 import { ComparisonsService } from '../comparisons/comparisons.service';
-import { EnvelopeInterceptor } from '../core/envelope';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
@@ -43,7 +42,7 @@ const CITE =
 
 @McpController()
 @UsePipes(new InputValidationPipe('json'))
-@UseInterceptors(OperationSpanInterceptor, ToolResultInterceptor, EnvelopeInterceptor)
+@UseInterceptors(OperationSpanInterceptor, ToolResultInterceptor)
 @UseFilters(ToolErrorFilter)
 export class CourseFinderTools {
   constructor(

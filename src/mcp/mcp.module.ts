@@ -31,7 +31,7 @@ export function completeSlug(
     return { completion: { values: [] } };
   }
   const matches = catalog
-    .snapshot()
+    .current()
     .courses.map((course) => course.slug)
     .filter((slug) => slug.startsWith(argument.value));
   return {

@@ -6,23 +6,26 @@ import {
 } from '@nestjs/common';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
-import { type Page, pageOf } from '../core/envelope';
+import { Envelope, type Paging } from '../core/envelope';
 
 /**
- * A tool's REST body as its MCP result (docs/mcp.md#results): `structuredContent` is the body and
- * the text block the same JSON. Handed to the library finished, so it does not validate the body
+ * A tool's envelope as its MCP result (docs/mcp.md#results): `structuredContent` is the REST body
+ * and the text block the same JSON. Handed to the library finished, so it does not validate the body
  * against the output schema on every call: the body is the REST body, built by the same services
  * and held to the same schemas by the contract and MCP tests.
  */
 @Injectable()
 export class ToolResultInterceptor implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler<object>): Observable<CallToolResult> {
+  intercept(
+    _context: ExecutionContext,
+    next: CallHandler<Envelope<unknown>>,
+  ): Observable<CallToolResult> {
     return next.handle().pipe(
-      map((body) => {
-        const page = pageOf(body);
+      map((envelope) => {
+        const body = envelope.body();
+        const page = envelope.paging;
         return {
-          // The body's own members: the page it holds (a symbol) is said in a note instead.
-          structuredContent: Object.fromEntries(Object.entries(body)),
+          structuredContent: body,
           content: [
             { type: 'text', text: JSON.stringify(body) },
             ...(page?.next === undefined
@@ -36,7 +39,7 @@ export class ToolResultInterceptor implements NestInterceptor {
 }
 
 /** How to get the page after this one, for the assistant (docs/mcp.md#results). */
-function nextPageNote(page: Page): string {
+function nextPageNote(page: Paging): string {
   const last = Math.min(page.offset + page.limit, page.total);
   const next = Math.min(page.limit, page.total - last);
   return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
@@ -45,11 +48,14 @@ function nextPageNote(page: Page): string {
 /** A data resource's REST body as its one JSON content, under the URI that was read. */
 @Injectable()
 export class ResourceContentsInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler<object>): Observable<ReadResourceResult> {
+  intercept(
+    context: ExecutionContext,
+    next: CallHandler<Envelope<unknown>>,
+  ): Observable<ReadResourceResult> {
     const { uri } = context.switchToRpc().getData<{ uri: string }>();
     return next.handle().pipe(
-      map((body) => ({
-        contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }],
+      map((envelope) => ({
+        contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(envelope.body()) }],
       })),
     );
   }

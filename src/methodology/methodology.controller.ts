@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
@@ -29,7 +29,7 @@ export class MethodologyController {
       },
     },
   })
-  get(@QueryInput() _query: NoQuery): Answer<Methodology> {
+  get(@QueryInput() _query: NoQuery): Envelope<Methodology> {
     return this.methodology.get();
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { Answer } from '../core/envelope';
+import { Envelope } from '../core/envelope';
 import type { Methodology } from '../catalog/methodology.schema';
 
 @Injectable()
 export class MethodologyService {
   constructor(private readonly catalog: CatalogService) {}
 
-  get(): Answer<Methodology> {
-    const snapshot = this.catalog.snapshot();
-    return new Answer(snapshot.methodology, snapshot.meta);
+  get(): Envelope<Methodology> {
+    const current = this.catalog.current();
+    return new Envelope(current.methodology, current.meta);
   }
 }

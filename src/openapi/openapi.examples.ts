@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DomainError } from '../core/domain-error';
-import { Answer } from '../core/envelope';
+import { Envelope } from '../core/envelope';
 import type { InputClass } from '../core/validation/input-metadata';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import {
@@ -122,7 +122,7 @@ export class OpenApiExamples {
       });
     }
     const result = await handler(...args);
-    return result instanceof Answer ? result.toEnvelope() : result;
+    return result instanceof Envelope ? result.body() : result;
   }
 }
 

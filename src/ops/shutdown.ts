@@ -20,22 +20,23 @@ export const IN_FLIGHT_GRACE_MS = 10_000;
 export function drainOnSignal(
   signals: StopSignals,
   app: NestExpressApplication,
+  server: Server,
   after: () => Promise<void> = async () => {},
 ): void {
   const logger = new Logger('Shutdown');
   signals.serving(
     async () => {
-      await drain(app);
+      await drain(app, server);
       await after();
     },
     (message, level) => (level === 'error' ? logger.error(message) : logger.log(message)),
   );
 }
 
-export async function drain(app: NestExpressApplication): Promise<void> {
+/** Drains `server`, the app's public server, then closes the app. */
+export async function drain(app: NestExpressApplication, server: Server): Promise<void> {
   app.get(Lifecycle).startDraining();
   await sleep(app.get(AppConfig).shutdownDelaySeconds * 1000);
-  const server = app.getHttpServer() as Server;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections close as soon as their request is answered.
   const idle = setInterval(() => server.closeIdleConnections(), 50);

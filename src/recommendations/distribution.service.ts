@@ -1,79 +1,136 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import {
+  Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import type { Snapshot } from '../catalog/derive';
-import { builtFile, runWorker } from '../core/worker-task';
+import type { Catalog } from '../catalog/derive';
 import type { Distribution } from './distribution';
 
-const WORKER = builtFile('recommendations/distribution.worker.js');
+/**
+ * The worker's script, bundled with what it imports by `npm run build` (scripts/bundle.mjs), and
+ * by the test setup: in `dist/workers/`, reached from `dist/recommendations/` and from
+ * `src/recommendations/` (tests) alike.
+ */
+export const WORKER_FILE = join(__dirname, '..', '..', 'dist', 'workers', 'distribution.worker.js');
+
+/** Far longer than the spread takes at any catalog size served (docs/benchmarks.md#scale). */
+export const WORKER_TIME_LIMIT_MS = 5 * 60_000;
+
+/** Enough for the catalog it is given; a worker that outgrows it fails alone. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+
+/** Which script computes the spread, and for how long at most: tests give a broken one. */
+export interface DistributionWorker {
+  file: string;
+  timeLimitMs: number;
+}
+export const DISTRIBUTION_WORKER = Symbol('distribution worker');
+
+/** Where the spread of one catalog version is: being computed, computed, or failed. */
+export type Spread =
+  { state: 'computing' } | { state: 'computed'; distribution: Distribution } | { state: 'failed' };
+
+interface Computation {
+  version: string;
+  worker: Worker;
+  spread: Spread;
+  done: Promise<Distribution | undefined>;
+}
 
 /**
- * How the finder answers every set of answers on the current data (the methodology page's chart).
- * It scores every course for every combination, so it grows with the catalog: computed once per
- * dataset version, in a worker thread, as soon as the version is served; the event loop never
- * waits for it, and a page that needs it before it is done awaits it. A new version stops the
- * worker of the one before; a worker that fails, or takes longer than any should, is logged and
- * not tried again for that version (the page is served without the chart).
+ * How the finder answers every set of answers on the current catalog: the methodology page's
+ * spread of matches (docs/architecture.md#the-one-worker). It scores every course for every
+ * combination and follows the verification status, so the date: computed in one worker thread
+ * per catalog version, from the start and again when the data or the date changes. Until it is
+ * done, or if it fails or runs past its time limit (logged), the page is served without it.
  */
 @Injectable()
 export class DistributionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Distribution');
-  private computed?: {
-    version: string;
-    distribution: Promise<Distribution>;
-    stop: AbortController;
-  };
+  private computation?: Computation;
 
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    @Optional()
+    @Inject(DISTRIBUTION_WORKER)
+    private readonly script: DistributionWorker = {
+      file: WORKER_FILE,
+      timeLimitMs: WORKER_TIME_LIMIT_MS,
+    },
+  ) {}
 
   onApplicationBootstrap(): void {
-    // On a turn of its own (handing the courses to the worker copies them), for the version that
-    // is still the newest then.
-    let newest: string | undefined;
-    this.catalog.subscribe((snapshot) => {
-      newest = snapshot.version;
-      setImmediate(() => {
-        if (newest === snapshot.version) this.of(snapshot).catch(() => undefined);
-      });
-    });
+    this.of(this.catalog.current());
   }
 
   onModuleDestroy(): void {
-    this.computed?.stop.abort();
+    const worker = this.computation?.worker;
+    this.computation = undefined;
+    void worker?.terminate();
   }
 
-  /**
-   * The distribution of the data being served, with that data: when a reload replaces it while
-   * the distribution is computed, the new version's is awaited instead. `distribution` is undefined
-   * when it could not be computed for the version (logged once, when it failed).
-   */
-  async current(): Promise<{ snapshot: Snapshot; distribution?: Distribution }> {
-    for (;;) {
-      const snapshot = this.catalog.snapshot();
-      const distribution = await this.of(snapshot).catch(() => undefined);
-      if (this.catalog.snapshot().version === snapshot.version) return { snapshot, distribution };
-    }
+  /** The spread of this catalog: starts computing it when it is a new version. */
+  of(catalog: Catalog): Spread {
+    if (this.computation?.version !== catalog.version) this.start(catalog);
+    return this.computation!.spread;
   }
 
-  private of(snapshot: Snapshot): Promise<Distribution> {
-    if (this.computed?.version !== snapshot.version) {
-      this.computed?.stop.abort();
-      const stop = new AbortController();
-      const { courses, methodology } = snapshot;
-      const distribution = runWorker<Distribution>(
-        WORKER,
-        { courses, methodology },
-        { signal: stop.signal },
+  /** Settles when the spread of the current catalog is computed, or has failed. */
+  settled(): Promise<Distribution | undefined> {
+    this.of(this.catalog.current());
+    return this.computation!.done;
+  }
+
+  private start({ version, courses, methodology }: Catalog): void {
+    void this.computation?.worker.terminate();
+    const { file, timeLimitMs } = this.script;
+    const worker = new Worker(file, {
+      workerData: { courses, methodology },
+      resourceLimits: WORKER_LIMITS,
+    });
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      void worker.terminate();
+    }, timeLimitMs);
+    const finished = new Promise<Distribution>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(
+          new Error(late ? `it took longer than ${timeLimitMs / 1000} s` : `exit code ${code}`),
+        ),
       );
-      distribution.catch((error: Error) => {
-        if (!stop.signal.aborted) this.logger.error(`Distribution not computed: ${error.message}`);
-      });
-      this.computed = { version: snapshot.version, distribution, stop };
-    }
-    return this.computed.distribution;
+    });
+    const computation: Computation = {
+      version,
+      worker,
+      spread: { state: 'computing' },
+      done: finished.then(
+        (distribution) => {
+          computation.spread = { state: 'computed', distribution };
+          return distribution;
+        },
+        (error: Error) => {
+          computation.spread = { state: 'failed' };
+          // Stopped for a newer catalog, or as the app closes: nothing went wrong.
+          if (this.computation === computation) {
+            this.logger.error(`The spread of matches was not computed: ${error.message}`);
+          }
+          return undefined;
+        },
+      ),
+    };
+    void computation.done.finally(() => {
+      clearTimeout(timer);
+      void worker.terminate();
+    });
+    this.computation = computation;
   }
 }

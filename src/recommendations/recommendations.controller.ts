@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { NoStore } from '../edge/policies';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { AnswersInput } from './answers.dto';
@@ -49,7 +49,7 @@ export class RecommendationsController {
       },
     },
   })
-  recommend(@QueryInput() answers: AnswersInput): Answer<Recommendation> {
+  recommend(@QueryInput() answers: AnswersInput): Envelope<Recommendation> {
     return this.recommendations.recommend(answers);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
-import { Answer } from '../core/envelope';
+import { Envelope } from '../core/envelope';
 import type { Answers } from './answers.dto';
 import { recommend } from './engine';
 import type { Recommendation } from './recommendation.schema';
@@ -14,8 +14,8 @@ import type { Recommendation } from './recommendation.schema';
 export class RecommendationsService {
   constructor(private readonly catalog: CatalogService) {}
 
-  recommend(answers: Answers): Answer<Recommendation> {
-    const { courses, methodology, meta } = this.catalog.snapshot();
+  recommend(answers: Answers): Envelope<Recommendation> {
+    const { courses, methodology, meta } = this.catalog.current();
     const results = recommend(answers, courses, methodology);
     // The answers and labels in the questions' order, whatever order they came in.
     const ordered = Object.fromEntries(
@@ -39,6 +39,6 @@ export class RecommendationsService {
       dataset_url: `${meta.canonical_url}.json`,
       citation: meta.citation,
     };
-    return new Answer(recommendation, meta);
+    return new Envelope(recommendation, meta);
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { Course } from '../catalog/course.schema';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { SITE_PATHS } from '../core/paths';
 import { API_CATALOG_TYPE } from './discovery';
 import { MARKDOWN } from './site.controller';
@@ -35,7 +35,7 @@ export class CompanionsController {
   }
 
   @Get(SITE_PATHS.json)
-  dataset(): Answer<Course[]> {
+  dataset(): Envelope<Course[]> {
     return this.site.dataset();
   }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
-import type { Answer } from '../core/envelope';
+import type { Envelope } from '../core/envelope';
 import { CoursesService } from '../courses/courses.service';
 import { apiCatalog, llmsTxt, robotsTxt, serverCard, sitemapXml } from './discovery';
 import { listMarkdown } from './markdown';
@@ -28,7 +28,7 @@ export class CompanionsService {
   ) {}
 
   /** The same body as `/api/v1/courses?include_inactive=true` and the `coursefinder://courses` resource. */
-  dataset(): Answer<Course[]> {
+  dataset(): Envelope<Course[]> {
     return this.courses.search({ include_inactive: true });
   }
 

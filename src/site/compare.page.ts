@@ -42,7 +42,7 @@ export class ComparePage {
   ) {}
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { courses: all, bySlug, meta } = this.catalog.snapshot();
+    const { courses: all, bySlug, meta } = this.catalog.current();
     // A course ticked twice (a hand-made address) is still one course.
     const chosen = [...new Set([raw.courses ?? []].flat().join(',').split(',').filter(Boolean))];
     const others = Object.keys(raw).some((name) => name !== 'courses');

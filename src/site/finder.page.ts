@@ -29,7 +29,7 @@ export class FinderPage {
       if (checked.ok) recommendation = this.recommendations.recommend(checked.value).data;
       else problems = formProblems(AnswersInput, checked.problems);
     }
-    const meta = this.catalog.snapshot().meta;
+    const meta = this.catalog.current().meta;
     const results = recommendation?.results ?? [];
     const page = this.site.page(
       'Course Finder: six questions, up to three AI SEO courses',

@@ -12,7 +12,7 @@ export class HomePage {
   ) {}
 
   html(): string {
-    const { meta } = this.catalog.snapshot();
+    const { meta } = this.catalog.current();
     const words = this.site.words();
     const page = this.site.page(
       `${words.allVerified ? 'Hand-verified AI SEO courses' : 'AI SEO courses'} and a Course Finder`,
@@ -26,7 +26,7 @@ export class HomePage {
   /** The same links for clients that ask for JSON (as an API root does). */
   index() {
     const l = this.site.links;
-    const { meta } = this.catalog.snapshot();
+    const { meta } = this.catalog.current();
     return {
       name: 'Course Finder',
       description: `${sentence(this.site.words().dataset)}, and a Course Finder that matches six answers to courses. Read-only; no sign-up or key.`,

@@ -53,7 +53,7 @@ export class ListPage {
         ...(filters as Record<string, string>),
         ...(cursor === undefined ? {} : { cursor }),
       })}`.replace(/\?$/, '');
-    const { total, offset, next, prev } = envelope.page!;
+    const { total, offset, next, prev } = envelope.paging!;
     const page: ListPageLinks = {
       total,
       offset,
@@ -88,7 +88,7 @@ export class ListPage {
 
   async html(raw: Record<string, unknown>): Promise<string> {
     const { given, envelope, page: pager, withInactive, hidden, problems } = await this.query(raw);
-    const meta = envelope?.meta ?? this.catalog.snapshot().meta;
+    const meta = envelope?.meta ?? this.catalog.current().meta;
     const courses = envelope?.data ?? [];
     const page = {
       ...this.site.page(
@@ -103,7 +103,7 @@ export class ListPage {
       courses,
       pager,
       withInactive,
-      pick: this.catalog.snapshot().courses.find((course) => course.editorial_pick !== null),
+      pick: this.catalog.current().courses.find((course) => course.editorial_pick !== null),
       filtered: Object.keys(given).some((name) => !['sort', 'cursor', 'limit'].includes(name)),
       hiddenInactive: hidden,
       topicReadings: topicReadings(),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
 import type { Distribution } from '../recommendations/distribution';
@@ -23,14 +24,20 @@ const WEIGHTS = [
 @Injectable()
 export class MethodologyPage {
   constructor(
+    private readonly catalog: CatalogService,
     private readonly distributions: DistributionService,
     private readonly site: SiteRenderer,
   ) {}
 
-  async html(): Promise<string> {
-    // Of one version of the data, and without the spread of matches if it could not be computed.
-    const { snapshot, distribution: dist } = await this.distributions.current();
-    const { methodology: m, meta } = snapshot;
+  /**
+   * The page, and whether it is complete: without the spread of matches while it is computed (or
+   * when it could not be), which a cache must not keep.
+   */
+  html(): { html: string; complete: boolean } {
+    const catalog = this.catalog.current();
+    const spread = this.distributions.of(catalog);
+    const dist = spread.state === 'computed' ? spread.distribution : undefined;
+    const { methodology: m, meta } = catalog;
     const weightChart = barChart(
       'weights-chart',
       'Weight of each answer',
@@ -40,7 +47,7 @@ export class MethodologyPage {
         text: `${fmt.number(m.weights[key])} points`,
       })),
     );
-    const active = snapshot.courses.filter((course) => course.enrolling);
+    const active = catalog.courses.filter((course) => course.enrolling);
     const times = (course: Course) => dist?.times_recommended[course.slug] ?? 0;
     // Every enrolling course while they are few; in a larger catalog, the most recommended.
     const listed =
@@ -53,18 +60,20 @@ export class MethodologyPage {
       meta.methodology_url,
       listed,
     );
-    return this.site.render('methodology', page, meta, {
+    const html = this.site.render('methodology', page, meta, {
       m,
       topicReadings: topicReadings(),
       weightChart,
       distributionChart: dist && this.distributionChart(dist),
       distribution: dist,
+      spreadFailed: spread.state === 'failed',
       timesRecommended: listed.map((course) => ({ course, times: times(course) })),
       notListed: {
         count: active.length - listed.length,
         never: active.filter((course) => times(course) === 0).length,
       },
     });
+    return { html, complete: spread.state !== 'computing' };
   }
 
   /** The best match of every set of answers, from no strong match up to the best matches. */

@@ -15,7 +15,7 @@ export class MissingPage implements NotFoundPage {
 
   /** The error's message is the API's, for code ("slug"); a person is told in plain words. */
   render(_message: string): string {
-    const meta = this.catalog.snapshot().meta;
+    const meta = this.catalog.current().meta;
     const page = this.site.page('Page not found', SAID, meta.canonical_url, []);
     return this.site.render('not-found', page, meta, { said: SAID });
   }

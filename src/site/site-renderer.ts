@@ -47,7 +47,7 @@ export class SiteRenderer {
 
   /** The verification wording for the data being served now, once per dataset version. */
   words(): DataWords {
-    const { version, courses, meta } = this.catalog.snapshot();
+    const { version, courses, meta } = this.catalog.current();
     if (this.cachedWords?.version !== version) {
       this.cachedWords = { version, words: dataWords(courses, meta) };
     }

@@ -61,8 +61,11 @@ export class SiteController {
 
   @Get(SITE_PATHS.methodology)
   @Header('Content-Type', HTML)
-  methodology(): Promise<string> {
-    return this.methodologyPage.html();
+  methodology(@Res({ passthrough: true }) response: Response): string {
+    const { html, complete } = this.methodologyPage.html();
+    // Not kept while the spread of matches is computed: the next visitor may get it.
+    if (!complete) response.setHeader('Cache-Control', 'no-store');
+    return html;
   }
 
   @Get(SITE_PATHS.course(':slug'))

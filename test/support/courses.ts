@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Course } from '../../src/catalog/course.schema';
 import { loadDataset } from '../../src/catalog/dataset';
-import { budgetBand, buildSnapshot } from '../../src/catalog/derive';
+import { budgetBand, buildCatalog } from '../../src/catalog/derive';
 import type { Methodology } from '../../src/catalog/methodology.schema';
 
 const DATA_DIR = join(__dirname, '..', '..', 'data');
@@ -14,19 +14,19 @@ const DEFAULT_BANDS: Methodology['budget_bands'] = {
 };
 
 /** The shipped data as the catalog serves it. */
-function shippedSnapshot() {
-  return buildSnapshot(loadDataset(DATA_DIR), '2026-11-22', {
+function shippedCatalog() {
+  return buildCatalog(loadDataset(DATA_DIR), '2026-11-22', {
     siteUrl: SITE,
     baseUrl: `${SITE}/api/v1`,
   });
 }
 
 export function loadMethodology(): Methodology {
-  return shippedSnapshot().methodology;
+  return shippedCatalog().methodology;
 }
 
 export function loadShippedCourses(): Course[] {
-  return [...shippedSnapshot().courses];
+  return [...shippedCatalog().courses];
 }
 
 type CourseOverrides = Partial<Omit<Course, 'price' | 'topic_coverage' | 'verification'>> & {

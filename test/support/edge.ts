@@ -12,17 +12,6 @@ export const STUB_MARKDOWN = '# Stub page\n\nPlain text, sent as is.\n';
 /** A route whose handler counts its calls, with a body large enough to be compressed. */
 export const COUNTED = { path: '/test-stub/counted.json', calls: 0 };
 
-/** The same, but its handler waits until the test opens `gate` (as a page awaiting a worker). */
-export const GATED = {
-  path: '/test-stub/gated.json',
-  calls: 0,
-  gate: Promise.resolve(),
-  open: () => {},
-  close() {
-    this.gate = new Promise<void>((resolve) => (this.open = resolve));
-  },
-};
-
 @Controller()
 class StubController {
   @Get(STUB_PAGE.slice(1))
@@ -34,13 +23,6 @@ class StubController {
   @Get(COUNTED.path.slice(1))
   counted(): object {
     COUNTED.calls++;
-    return { words: Array.from({ length: 500 }, (_, i) => `word ${i}`) };
-  }
-
-  @Get(GATED.path.slice(1))
-  async gated(): Promise<object> {
-    GATED.calls++;
-    await GATED.gate;
     return { words: Array.from({ length: 500 }, (_, i) => `word ${i}`) };
   }
 }
