@@ -122,6 +122,14 @@ export default tseslint.config(
           message: "A library's private field: use its documented options or hooks.",
         },
         {
+          // `socket._httpMessage`, `keyv._store`: by convention private, whoever's object it is.
+          // MCP's `_meta` is protocol, not private; `this._x` is a class's own.
+          selector:
+            "MemberExpression[object.type!='ThisExpression']:matches([property.name=/^_(?!meta$)/], [property.value=/^_(?!meta$)/])",
+          message:
+            "A private member of a library's or Node's object: use its documented options or hooks.",
+        },
+        {
           selector: 'Literal[value=/^THROTTLER:/]',
           message: "@nestjs/throttler's private metadata key: use its decorators.",
         },

@@ -22,7 +22,13 @@ const common = {
   setupFiles: ['<rootDir>/test/support/offline.js'],
 };
 
+/** The suites that run the built service as a process of its own (`*.process.e2e-spec.ts`). */
+const PROCESS_SUITES = '\\.process\\.e2e-spec\\.ts$';
+
 module.exports = {
+  // At least two at a time, however few the cores: the suites wait on sockets, child processes and
+  // a browser much of the time.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     // Unit specs beside pure code: run from src/, with nothing built first.
     { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testRegex: '\\.spec\\.ts$' },
@@ -33,7 +39,17 @@ module.exports = {
       displayName: 'e2e',
       roots: ['<rootDir>/test'],
       testRegex: '\\.e2e-spec\\.ts$',
+      testPathIgnorePatterns: [PROCESS_SUITES],
       globalSetup: '<rootDir>/test/support/bundle.mjs',
+    },
+    // The built service in a process of its own (signals, `npm start`, production dependencies,
+    // tracing loaded first): `npm run build` first, when a source is newer than dist/.
+    {
+      ...common,
+      displayName: 'process',
+      roots: ['<rootDir>/test'],
+      testRegex: PROCESS_SUITES,
+      globalSetup: '<rootDir>/test/support/build.mjs',
     },
   ],
   testTimeout: 30000,

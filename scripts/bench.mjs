@@ -1082,8 +1082,8 @@ async function engineCost(scaled) {
   const { recommend } = await import('../dist/recommendations/engine.js');
   const { allAnswers } = await import('../dist/recommendations/distribution.js');
   const { loadDataset } = await import('../dist/catalog/dataset.js');
-  const { buildSnapshot } = await import('../dist/catalog/derive.js');
-  const snapshot = buildSnapshot(loadDataset('./data'), '2026-01-01', {
+  const { buildCatalog } = await import('../dist/catalog/derive.js');
+  const catalog = buildCatalog(loadDataset('./data'), '2026-01-01', {
     siteUrl: 'http://x',
     baseUrl: 'http://x/api/v1',
   });
@@ -1091,16 +1091,16 @@ async function engineCost(scaled) {
   const out = {};
   for (const size of new Set([30, 1000, 10000, scaled ?? 30])) {
     const courses = Array.from({ length: size }, (_, i) => ({
-      ...snapshot.courses[i % snapshot.courses.length],
+      ...catalog.courses[i % catalog.courses.length],
       slug: `course-${i}`,
     }));
     const calls = Math.max(50, Math.min(2000, Math.round(200_000 / size)));
-    for (let i = 0; i < 20; i++) recommend(answers[i], courses, snapshot.methodology);
+    for (let i = 0; i < 20; i++) recommend(answers[i], courses, catalog.methodology);
     const times = [];
     for (let i = 0; i < calls; i++) {
       const a = answers[(i * 7919) % answers.length];
       const start = process.hrtime.bigint();
-      recommend(a, courses, snapshot.methodology);
+      recommend(a, courses, catalog.methodology);
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     out[size] = {

@@ -14,12 +14,12 @@ import { z } from 'zod';
 
 const [port, siteUrl] = process.argv.slice(2);
 const { loadDataset } = await import('../dist/catalog/dataset.js');
-const { buildSnapshot } = await import('../dist/catalog/derive.js');
+const { buildCatalog } = await import('../dist/catalog/derive.js');
 const { ANSWER_NAMES, QUESTIONS } = await import('../dist/catalog/vocabulary.js');
 const { RecommendationsService } =
   await import('../dist/recommendations/recommendations.service.js');
 
-const snapshot = buildSnapshot(
+const catalog = buildCatalog(
   loadDataset(process.env.DATA_DIR || './data'),
   new Date().toISOString().slice(0, 10),
   {
@@ -27,7 +27,7 @@ const snapshot = buildSnapshot(
     baseUrl: `${siteUrl}/api/v1`,
   },
 );
-const recommendations = new RecommendationsService({ snapshot: () => snapshot });
+const recommendations = new RecommendationsService({ current: () => catalog });
 const answers = z.strictObject(
   Object.fromEntries(
     ANSWER_NAMES.map((name) => [name, z.enum(Object.keys(QUESTIONS[name].values))]),
@@ -38,7 +38,7 @@ function mcpServer() {
   const server = new McpServer({ name: 'course-finder-bare', version: '1.0.0' });
   server.registerTool('recommend_courses', { inputSchema: answers }, (given) => {
     // The wire body (`{data, meta}`), as the service's envelope interceptor writes it.
-    const body = recommendations.recommend(given).toEnvelope();
+    const body = recommendations.recommend(given).body();
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
   });
   return server;

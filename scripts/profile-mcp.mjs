@@ -55,11 +55,10 @@ const LAYERS = [
   ],
   [
     'logging and metrics (pino, prom-client)',
-    (url) =>
-      /\/(pino|pino-http|pino-std-serializers|prom-client|sonic-boom|thread-stream)\//.test(url),
+    (url) => /\/(pino|pino-std-serializers|prom-client|sonic-boom|thread-stream)\//.test(url),
   ],
   [
-    'service: edge (rate limit, CORS, representation)',
+    'service: edge (rate limit, CORS, response cache)',
     (url) => url.includes('/dist/edge/') || url.includes('/@nestjs/throttler/'),
   ],
   ['service: MCP adapters (src/mcp)', (url) => url.includes('/dist/mcp/')],

@@ -6,6 +6,7 @@ import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
 import { CoursesModule } from './courses/courses.module';
 import { EdgeModule } from './edge/edge.module';
+import { NOT_FOUND_PAGE } from './edge/http-error.filter';
 import { EDGE_TIMEOUTS, type HttpTimeouts } from './edge/public-server';
 import { FinderModule } from './finder/finder.module';
 import { McpModule } from './mcp/mcp.module';
@@ -14,6 +15,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { LOG } from './ops/logger';
 import { OpsModule } from './ops/ops.module';
 import { RecommendationsModule } from './recommendations/recommendations.module';
+import { MissingPage } from './site/not-found.page';
 import { SiteModule } from './site/site.module';
 
 /** What `createApp` gives the app: the parsed environment and what tests may replace. */
@@ -32,6 +34,8 @@ export class AppModule {
       { provide: Clock, useValue: clock },
       { provide: LOG, useValue: log },
       { provide: EDGE_TIMEOUTS, useValue: timeouts },
+      // The edge's error filter renders the site's page for a person who asks for a missing path.
+      { provide: NOT_FOUND_PAGE, useExisting: MissingPage },
     ];
     return {
       module: AppModule,

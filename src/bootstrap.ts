@@ -73,24 +73,26 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
 }
 
 /**
- * Creates the app and listens on PORT/HOST; returns the app, the address it listens on and that of
- * `/metrics` (METRICS_PORT).
+ * Creates the app and listens on PORT/HOST; returns the app, its server, the address it listens on
+ * and that of `/metrics` (on METRICS_PORT when it is set, else on PORT).
  */
 export async function startApp(
   options: AppOptions = {},
 ): Promise<{ app: NestExpressApplication; server: Server; url: string; metricsUrl: string }> {
   const app = await createApp(options);
   const config = app.get(AppConfig);
-  const { server } = app.get(PublicServer);
-  const { port } = await app.get(PublicServer).listen(config.port, config.host);
+  const publicServer = app.get(PublicServer);
+  const { port } = await publicServer.listen(config.port, config.host);
   app.get(Lifecycle).markListening();
+  const metricsPort = app.get(MetricsServer).port;
+  const listening = `${config.host}:${port}`;
   Logger.log(
-    `Course Finder ready on ${config.siteUrl} (site, API docs at ${config.baseUrl}/docs, MCP at ${config.publicUrl}${MCP_PATH})`,
+    `Course Finder ready on ${config.siteUrl} (site, API docs at ${config.baseUrl}/docs, MCP at ${config.publicUrl}${MCP_PATH}); listening on ${listening}, /metrics on ${metricsPort === undefined ? `the same port` : `${config.host}:${metricsPort}`}`,
   );
   return {
     app,
-    server,
+    server: publicServer.server,
     url: `http://127.0.0.1:${port}`,
-    metricsUrl: `http://127.0.0.1:${app.get(MetricsServer).port}/metrics`,
+    metricsUrl: `http://127.0.0.1:${metricsPort ?? port}/metrics`,
   };
 }

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import type { CourseRecord } from '../src/catalog/course.schema';
 import { BUDGET_BANDS, LEVELS, SORTS, TOPIC_COVERAGE, TOPICS } from '../src/catalog/vocabulary';
-import { comparisonResponseSchema } from '../src/comparisons/comparisons.schema';
+import { comparisonResponseSchema } from '../src/comparisons/comparisons.responses';
 import { errorBodySchema } from '../src/core/envelope.schema';
-import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.schema';
-import { finderQuestionsResponseSchema } from '../src/finder/finder.schema';
-import { methodologyResponseSchema } from '../src/methodology/methodology.schema';
+import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.responses';
+import { finderQuestionsResponseSchema } from '../src/finder/finder.responses';
+import { methodologyResponseSchema } from '../src/methodology/methodology.responses';
 import { DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
 

@@ -54,11 +54,11 @@ function diff(repo: string, ...args: string[]) {
 
 /** How many answer combinations rank each course, computed here from the same data. */
 function reach(courses: Record[]): { [slug: string]: number } {
-  const snapshot = buildCatalog(loadDataset(fixtureData(courses), TODAY), TODAY, {
+  const catalog = buildCatalog(loadDataset(fixtureData(courses), TODAY), TODAY, {
     siteUrl: 'http://localhost:3000',
     baseUrl: 'http://localhost:3000/api/v1',
   });
-  return distribution(snapshot.courses, snapshot.methodology).times_recommended;
+  return distribution(catalog.courses, catalog.methodology).times_recommended;
 }
 
 const before = () => [

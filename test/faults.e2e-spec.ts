@@ -1,23 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { AssistantsService } from '../src/edge/assistants.service';
-import { copyOfData, startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from './support/app';
 import { dataWithTestAssistant, eventually, logCapture, mcpCall } from './support/edge';
 import { startTraffic } from './support/load';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
 /**
- * Faults under load: Redis lost and back, range files that fail, a broken data file reloaded.
- * Throughout, every request is answered and none with a 5xx. (SIGTERM under load: shutdown.e2e-spec.ts.)
+ * Faults under load: Redis lost and back, range files that fail. Throughout, every request is
+ * answered and none with a 5xx. (SIGTERM and SIGHUP under load: signals.process.e2e-spec.ts.)
  */
-
-const ROOT = join(__dirname, '..');
 
 const TRAFFIC: Array<[string, RequestInit?]> = [
   ['/api/v1/finder/questions'],
@@ -139,61 +133,4 @@ describe('range files that fail', () => {
     }
     expect(warnings[0].msg).not.toContain('/hang.json');
   });
-});
-
-describe('a data reload with a broken file under load', () => {
-  let child: ChildProcess | undefined;
-  beforeAll(() => {
-    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
-  }, 180_000);
-  afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
-
-  // The built service in its own process, so SIGHUP is a real signal (jest gives tests a process
-  // object of their own, whose listeners a signal never reaches).
-  it('is refused on SIGHUP; the old data keeps being served, without an error', async () => {
-    const dir = copyOfData();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    child = spawn('node', ['dist/main'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        METRICS_PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_PER_IP: '1000000',
-        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const refusals: string[] = [];
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.includes('Reload failed')) refusals.push(line);
-    });
-    await eventually(
-      async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200,
-    );
-    const before = await (await fetch(`${url}/api/v1/courses`)).text();
-    const traffic = startTraffic(url, TRAFFIC);
-    try {
-      await traffic.more(40);
-      const file = join(dir, 'courses.json');
-      writeFileSync(file, readFileSync(file, 'utf8').slice(0, 5000));
-      child.kill('SIGHUP');
-      await eventually(async () => refusals.length === 1);
-      await traffic.more(40);
-      writeFileSync(join(dir, 'methodology.json'), '{"weights": "none"}');
-      child.kill('SIGHUP');
-      await eventually(async () => refusals.length === 2);
-      await traffic.more(40);
-    } finally {
-      await traffic.stop();
-    }
-    expect(await (await fetch(`${url}/api/v1/courses`)).text()).toBe(before);
-    expect(child.exitCode).toBeNull();
-    expect(traffic.failures).toEqual([]);
-    expect(new Set(traffic.statuses)).toEqual(new Set([200]));
-  }, 60_000);
 });

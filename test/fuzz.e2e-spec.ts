@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { comparisonResponseSchema } from '../src/comparisons/comparisons.schema';
+import { comparisonResponseSchema } from '../src/comparisons/comparisons.responses';
 import { errorBodySchema } from '../src/core/envelope.schema';
-import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.schema';
-import { methodologyResponseSchema } from '../src/methodology/methodology.schema';
+import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.responses';
+import { methodologyResponseSchema } from '../src/methodology/methodology.responses';
 import { OpenApiDocument } from '../src/openapi/openapi.controller';
-import { recommendationResponseSchema } from '../src/recommendations/recommendation.schema';
+import { recommendationResponseSchema } from '../src/recommendations/recommendations.responses';
 import { startTestApp, type TestApp } from './support/app';
 import { type FuzzCase, fuzzCase, operationsOf } from './support/fuzz';
 import { expectValid } from './support/schemas';

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { TELLTALE_ANSWERS } from './support/answers';
+import { startApp } from '../src/bootstrap';
 import { startTestApp, type TestApp } from './support/app';
 import { EdgeStubsModule, logCapture, mcpCall } from './support/edge';
+import { freePort } from './support/redis';
 import { expectValid } from './support/schemas';
 
 /** Probes, metrics and logs (docs/operations.md#probes, docs/privacy.md#logs). */
@@ -107,14 +109,15 @@ describe('operations endpoints and logs', () => {
     expect(logs.lines().filter((line) => line.includes(cursor))).toEqual([]);
   });
 
-  it('/metrics on METRICS_PORT counts requests by route template and status, with latency', async () => {
+  it('/metrics, on the main port by default, counts requests by route template and status, with latency', async () => {
     await t.get('/api/v1/courses/answer-engine-foundations');
     await t.get('/api/v1/courses/no-such-course');
-    expect(new URL(t.metricsUrl).port).not.toBe(new URL(t.url).port);
+    expect(new URL(t.metricsUrl).port).toBe(new URL(t.url).port);
     const response = await fetch(t.metricsUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('ratelimit')).toBeNull();
     const text = await response.text();
     expect(text).toMatch(
       /^http_requests_total\{method="GET",route="\/api\/v1\/courses\/:slug",status="200"\} 1$/m,
@@ -131,10 +134,20 @@ describe('operations endpoints and logs', () => {
     expect(text).not.toContain('answer-engine-foundations');
     for (const value of Object.values(ANSWERS)) expect(text).not.toContain(value);
   });
+});
 
-  it("/metrics on the public port is 404 in the contract's error shape", async () => {
+describe('METRICS_PORT', () => {
+  let apart: TestApp;
+  beforeAll(async () => {
+    apart = await startTestApp({ env: { METRICS_PORT: '0' } });
+  });
+  afterAll(() => apart.close());
+
+  it("moves /metrics to its own port: the main port answers 404 in the contract's error shape", async () => {
+    expect(new URL(apart.metricsUrl).port).not.toBe(new URL(apart.url).port);
+    expect((await fetch(apart.metricsUrl)).status).toBe(200);
     for (const path of ['/metrics', '/metrics/', '/METRICS']) {
-      const response = await t.get(path);
+      const response = await apart.get(path);
       expect(response.status).toBe(404);
       const body: any = await response.json();
       expectValid(errorBodySchema, body);
@@ -143,33 +156,49 @@ describe('operations endpoints and logs', () => {
   });
 
   it('the metrics port serves /metrics alone, GET or HEAD', async () => {
-    const base = new URL(t.metricsUrl).origin;
+    const base = new URL(apart.metricsUrl).origin;
     expect((await fetch(`${base}/`)).status).toBe(404);
     expect((await fetch(`${base}/api/v1/courses`)).status).toBe(404);
-    expect((await fetch(t.metricsUrl, { method: 'POST' })).status).toBe(405);
-    const head = await fetch(t.metricsUrl, { method: 'HEAD' });
+    expect((await fetch(apart.metricsUrl, { method: 'POST' })).status).toBe(405);
+    const head = await fetch(apart.metricsUrl, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });
-});
 
-describe('the metrics server', () => {
   it('closes with the app', async () => {
-    const app = await startTestApp();
+    const app = await startTestApp({ env: { METRICS_PORT: '0' } });
     expect((await fetch(app.metricsUrl)).status).toBe(200);
     await app.close();
     await expect(fetch(app.metricsUrl)).rejects.toThrow();
   });
 
   it('stops the start, naming METRICS_PORT, when its port is taken', async () => {
-    const first = await startTestApp();
+    const taken = new URL(apart.metricsUrl).port;
+    await expect(startTestApp({ env: { METRICS_PORT: taken } })).rejects.toThrow(
+      new RegExp(`^METRICS_PORT ${taken}: .*EADDRINUSE`),
+    );
+  });
+});
+
+describe('two instances started with only PORT set', () => {
+  it('both answer, each with /metrics on its own port: no second port is bound', async () => {
+    const [one, two] = [await freePort(), await freePort()];
+    const first = await startApp({ logger: false, env: { PORT: String(one), HOST: '127.0.0.1' } });
     try {
-      const taken = new URL(first.metricsUrl).port;
-      await expect(startTestApp({ env: { METRICS_PORT: taken } })).rejects.toThrow(
-        new RegExp(`^METRICS_PORT ${taken}: .*EADDRINUSE`),
-      );
+      const second = await startApp({
+        logger: false,
+        env: { PORT: String(two), HOST: '127.0.0.1' },
+      });
+      try {
+        for (const port of [one, two]) {
+          expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+          expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+        }
+      } finally {
+        await second.app.close();
+      }
     } finally {
-      await first.close();
+      await first.app.close();
     }
   });
 });

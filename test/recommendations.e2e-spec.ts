@@ -4,7 +4,7 @@ import { errorBodySchema } from '../src/core/envelope.schema';
 import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
 import type { Answers } from '../src/recommendations/answers.dto';
-import { recommendationResponseSchema } from '../src/recommendations/recommendation.schema';
+import { recommendationResponseSchema } from '../src/recommendations/recommendations.responses';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
@@ -71,20 +71,20 @@ describe('GET /api/v1/recommendations', () => {
   });
 
   it('serves what the engine computes on the live data, for a sample of answer sets', async () => {
-    const snapshot = t.app.get(CatalogService).current();
+    const catalog = t.app.get(CatalogService).current();
     const sample = allAnswers().filter((_, i) => i % 379 === 0);
     for (const answers of sample) {
       const body = await t.json(`/api/v1/recommendations?${query(answers)}`);
-      const expected = recommend(answers, snapshot.courses, snapshot.methodology);
+      const expected = recommend(answers, catalog.courses, catalog.methodology);
       expect(body.data.results).toEqual(expected);
       expect(body.data.no_strong_match).toBe(expected.length === 0);
     }
   });
 
   it('says no_strong_match with empty results when no course reaches the threshold', async () => {
-    const snapshot = t.app.get(CatalogService).current();
+    const catalog = t.app.get(CatalogService).current();
     const none = allAnswers().find(
-      (answers) => recommend(answers, snapshot.courses, snapshot.methodology).length === 0,
+      (answers) => recommend(answers, catalog.courses, catalog.methodology).length === 0,
     )!;
     expect(none).toBeDefined();
     const body = await t.json(`/api/v1/recommendations?${query(none)}`);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
 import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
-import { courseListResponseSchema } from '../src/courses/courses.schema';
+import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';

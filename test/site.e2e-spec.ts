@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { CourseRecord } from '../src/catalog/course.schema';
 import { errorBodySchema } from '../src/core/envelope.schema';
-import { courseListResponseSchema } from '../src/courses/courses.schema';
+import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO } from '../src/mcp/server-info';
 import { allAnswers } from '../src/recommendations/distribution';
 import { topicReadings } from '../src/site/format';

@@ -9,7 +9,7 @@ import {
 } from '../core/envelope.schema';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
-import { type Comparison, comparisonResponseSchema } from './comparisons.schema';
+import { type Comparison, comparisonResponseSchema } from './comparisons.responses';
 import { ComparisonsService } from './comparisons.service';
 
 @Controller(`${API_PREFIX}/comparisons`)

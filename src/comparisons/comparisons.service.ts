@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
-import type { Comparison } from './comparisons.schema';
+import type { Comparison } from './comparisons.responses';
 
 @Injectable()
 export class ComparisonsService {

@@ -4,7 +4,7 @@ describe('AppConfig.fromEnv', () => {
   it('serves everything on port 3000 with in-process defaults when nothing is set', () => {
     expect(AppConfig.fromEnv({})).toMatchObject({
       port: 3000,
-      metricsPort: 9464,
+      metricsPort: undefined,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:3000',
       siteUrl: 'http://localhost:3000',
@@ -71,12 +71,13 @@ describe('AppConfig.fromEnv', () => {
     expect(() => AppConfig.fromEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 
-  it('takes METRICS_PORT=0 as a free port, and refuses the public port for it', () => {
+  it('serves /metrics on PORT unless METRICS_PORT is set; 0 is a free port; never the public one', () => {
+    expect(AppConfig.fromEnv({ PORT: '9464' }).metricsPort).toBeUndefined();
+    expect(AppConfig.fromEnv({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     expect(AppConfig.fromEnv({ PORT: '0', METRICS_PORT: '0' }).metricsPort).toBe(0);
     expect(() => AppConfig.fromEnv({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(
       /METRICS_PORT must differ from PORT/,
     );
-    expect(() => AppConfig.fromEnv({ PORT: '9464' })).toThrow(/METRICS_PORT/);
   });
 
   it('lists every bad variable at once', () => {

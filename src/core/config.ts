@@ -16,13 +16,12 @@ const positiveInt = (name: string, fallback: number) =>
     .default(fallback);
 
 /** A TCP port; 0 lets the system choose a free one (tests). */
-const port = (name: string, fallback: number) =>
+const port = (name: string) =>
   z
     .string()
     .regex(/^[0-9]+$/, `${name} must be an integer from 0 to 65535`)
     .transform(Number)
-    .refine((value) => value <= 65535, `${name} must be an integer from 0 to 65535`)
-    .default(fallback);
+    .refine((value) => value <= 65535, `${name} must be an integer from 0 to 65535`);
 
 const commaList = z
   .string()
@@ -67,8 +66,8 @@ const trustProxy = z
   });
 
 const envSchema = z.object({
-  PORT: port('PORT', 3000),
-  METRICS_PORT: port('METRICS_PORT', 9464),
+  PORT: port('PORT').default(3000),
+  METRICS_PORT: port('METRICS_PORT').optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
   SITE_URL: httpUrl('SITE_URL').optional(),
@@ -94,7 +93,7 @@ const envSchema = z.object({
 
 /** Two servers cannot share a port. */
 const checkedEnvSchema = envSchema.refine(
-  (e) => e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT,
+  (e) => e.METRICS_PORT === undefined || e.METRICS_PORT === 0 || e.METRICS_PORT !== e.PORT,
   {
     path: ['METRICS_PORT'],
     message: 'METRICS_PORT must differ from PORT (or be 0 for a free port)',
@@ -103,8 +102,11 @@ const checkedEnvSchema = envSchema.refine(
 
 export class AppConfig {
   readonly port!: number;
-  /** `/metrics` is served on this port alone, never on the public one. */
-  readonly metricsPort!: number;
+  /**
+   * Unset: `/metrics` is an operations path on PORT. Set: it is served on this port alone, and
+   * never on the public one (docs/operations.md#metrics).
+   */
+  readonly metricsPort?: number;
   readonly host!: string;
   readonly publicUrl!: string;
   readonly siteUrl!: string;

@@ -123,7 +123,7 @@ export const invalidParametersErrorSchema = errorBody(
 
 /**
  * `invalid_answers`: its `answer_options` name the finder's six answers, which core does not know;
- * the feature that owns them gives their schema (recommendation.schema.ts).
+ * the feature that owns them gives their schema (recommendations.responses.ts).
  */
 export function invalidAnswersErrorSchema<T extends z.ZodType>(answerOptions: T) {
   return errorBody(

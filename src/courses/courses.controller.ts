@@ -8,7 +8,7 @@ import { invalidParametersErrorSchema, notFoundErrorSchema } from '../core/envel
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorator';
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
-import { courseListResponseSchema, courseResponseSchema } from './courses.schema';
+import { courseListResponseSchema, courseResponseSchema } from './courses.responses';
 import { CoursesService } from './courses.service';
 import { pageLinkHeader } from './page-links';
 

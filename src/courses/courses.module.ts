@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { CoursesController } from './courses.controller';
 import { CoursesService } from './courses.service';
 
 @Module({
+  imports: [CatalogModule],
   controllers: [CoursesController],
   providers: [CoursesService],
   exports: [CoursesService],

@@ -8,6 +8,7 @@ import { json } from 'express';
 import { Keyv } from 'keyv';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { CatalogModule } from '../catalog/catalog.module';
 import { AppConfig } from '../core/config';
 import { EnvelopeInterceptor } from '../core/envelope';
 import { MCP_PATH } from '../core/paths';
@@ -16,6 +17,7 @@ import { Lifecycle } from '../ops/lifecycle';
 import { LOG } from '../ops/logger';
 import { Metrics } from '../ops/metrics.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
+import { OpsModule } from '../ops/ops.module';
 import { accessLog } from './access-log.middleware';
 import { openCors } from './cors.middleware';
 import { FixedWindowStorage } from './fixed-window.storage';
@@ -68,6 +70,8 @@ export const MCP_BODY_LIMIT = '100kb';
  */
 @Module({
   imports: [
+    CatalogModule,
+    OpsModule,
     RateLimitModule,
     // A factory, so each app (tests run several in one process) has a cache of its own. No TTL:
     // answers are kept per catalog version, and those of older versions are evicted unused.

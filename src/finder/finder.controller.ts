@@ -4,7 +4,7 @@ import type { Envelope } from '../core/envelope';
 import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
-import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.schema';
+import { type FinderQuestions, finderQuestionsResponseSchema } from './finder.responses';
 import { FinderService } from './finder.service';
 
 @Controller(`${API_PREFIX}/finder/questions`)

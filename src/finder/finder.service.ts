@@ -3,7 +3,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 import { AppConfig } from '../core/config';
 import { Envelope } from '../core/envelope';
-import type { FinderQuestions } from './finder.schema';
+import type { FinderQuestions } from './finder.responses';
 
 @Injectable()
 export class FinderService {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
+import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
@@ -70,7 +71,13 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
  * `createApp`; the strategy's transport serves them through McpHttpController.
  */
 @Module({
-  imports: [CoursesModule, ComparisonsModule, MethodologyModule, RecommendationsModule],
+  imports: [
+    CatalogModule,
+    CoursesModule,
+    ComparisonsModule,
+    MethodologyModule,
+    RecommendationsModule,
+  ],
   controllers: [
     McpHttpController,
     CourseFinderTools,

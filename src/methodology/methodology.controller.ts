@@ -5,7 +5,7 @@ import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import type { Methodology } from '../catalog/methodology.schema';
-import { methodologyResponseSchema } from './methodology.schema';
+import { methodologyResponseSchema } from './methodology.responses';
 import { MethodologyService } from './methodology.service';
 
 @Controller(`${API_PREFIX}/methodology`)

@@ -11,7 +11,7 @@ import { ServesPages } from '../edge/policies';
 
 /**
  * Swagger UI at `/api/v1/docs`, served through the same pipeline as every page: its files are read
- * once, kept and compressed once like any representation, and the page runs no inline script (its
+ * once, cached and compressed like any answer, and the page runs no inline script (its
  * start-up is a file of its own). The UI reads the document from `/api/v1/openapi.json`.
  */
 

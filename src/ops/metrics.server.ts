@@ -9,10 +9,11 @@ import { AppConfig } from '../core/config';
 import { Metrics } from './metrics.service';
 
 /**
- * `/metrics` on a port of its own (METRICS_PORT), never on the public one: the gateway routes only
- * the public port and the NetworkPolicy lets only the monitoring namespace reach this one
- * (docs/operations.md#metrics). A plain `node:http` server that listens while the app starts and
- * closes with it; scrapes are not requests of the service, so they are neither logged nor counted.
+ * `/metrics` on a port of its own when METRICS_PORT is set, and then never on the public one: the
+ * gateway routes only the public port and the NetworkPolicy lets only the monitoring namespace
+ * reach this one (docs/operations.md#metrics). A plain `node:http` server that listens while the
+ * app starts and closes with it; scrapes are not requests of the service, so they are neither
+ * logged nor counted. Without METRICS_PORT it does nothing: OpsController answers `/metrics`.
  */
 @Injectable()
 export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,13 +30,14 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     this.server.requestTimeout = 10_000;
   }
 
-  /** The port it listens on (the one chosen for METRICS_PORT=0). */
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
+  /** The port it listens on (the one chosen for METRICS_PORT=0), if it listens. */
+  get port(): number | undefined {
+    return (this.server.address() as AddressInfo | null)?.port;
   }
 
   async onApplicationBootstrap(): Promise<void> {
     const { metricsPort, host } = this.config;
+    if (metricsPort === undefined) return;
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', (error) =>
         reject(new Error(`METRICS_PORT ${metricsPort}: ${error.message}`)),

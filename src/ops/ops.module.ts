@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { Lifecycle } from './lifecycle';
 import { MetricsServer } from './metrics.server';
 import { Metrics } from './metrics.service';
 import { OpsController } from './ops.controller';
 
-@Global()
 @Module({
   controllers: [OpsController],
   providers: [Metrics, MetricsServer, Lifecycle],

@@ -24,7 +24,7 @@ import { recommend, scoreCourse } from './engine';
 import { budgetBand } from '../catalog/derive';
 import { loadMethodology, loadShippedCourses, makeCourse } from '../../test/support/courses';
 import type { Answers } from './answers.dto';
-import type { RecommendationResult } from './recommendation.schema';
+import type { RecommendationResult } from './recommendations.responses';
 
 const METHODOLOGY = loadMethodology();
 

@@ -14,7 +14,7 @@ import type { Methodology } from '../catalog/methodology.schema';
 import type { Answers } from './answers.dto';
 import type { Assessment, BudgetFit, LevelFit, StyleFit } from './assessment';
 import { explain } from './explain';
-import type { RecommendationResult } from './recommendation.schema';
+import type { RecommendationResult } from './recommendations.responses';
 
 /**
  * The Course Finder scoring engine: pure, so the same answers, courses and methodology always give

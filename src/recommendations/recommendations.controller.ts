@@ -8,7 +8,7 @@ import {
   invalidAnswersError,
   type Recommendation,
   recommendationResponseSchema,
-} from './recommendation.schema';
+} from './recommendations.responses';
 import { RecommendationsService } from './recommendations.service';
 
 @Controller(`${API_PREFIX}/recommendations`)

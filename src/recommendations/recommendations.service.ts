@@ -4,7 +4,7 @@ import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 import { Envelope } from '../core/envelope';
 import type { Answers } from './answers.dto';
 import { recommend } from './engine';
-import type { Recommendation } from './recommendation.schema';
+import type { Recommendation } from './recommendations.responses';
 
 /**
  * Recommendations for validated answers, scored by the engine on the current data for each call.

@@ -5,7 +5,7 @@ import { fmt } from './format';
 /**
  * What the site may say about verification, decided by the data it serves. While
  * `meta.contains_placeholder_data` is true no sentence presents a fact as verified; once every
- * course is real and dated, the same templates say so plainly. Built from the snapshot a page is
+ * course is real and dated, the same templates say so plainly. Built from the catalog a page is
  * rendered from, so a data reload changes the words with the data.
  */
 export interface DataWords {

@@ -3,7 +3,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import { QUESTIONS } from '../catalog/vocabulary';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { AnswersInput } from '../recommendations/answers.dto';
-import type { Recommendation } from '../recommendations/recommendation.schema';
+import type { Recommendation } from '../recommendations/recommendations.responses';
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { formProblems, formQuery, NO_PROBLEMS } from './forms';
 import { SiteRenderer } from './site-renderer';

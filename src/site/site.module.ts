@@ -1,8 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesModule } from '../courses/courses.module';
-import { NOT_FOUND_PAGE } from '../edge/http-error.filter';
 import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
 import { CompanionsController } from './companions.controller';
@@ -19,12 +19,18 @@ import { SiteController } from './site.controller';
 import { SiteRenderer } from './site-renderer';
 
 /**
- * The website pages, the plain-data companions and the discovery documents. Global for one thing:
- * the edge's error filter renders its page for a person who asks for a path that is not there.
+ * The website pages, the plain-data companions and the discovery documents. Its page for a path
+ * that is not there (MissingPage) is what the edge's error filter renders for a person; the app
+ * module binds it to the filter's NOT_FOUND_PAGE.
  */
-@Global()
 @Module({
-  imports: [CoursesModule, ComparisonsModule, MethodologyModule, RecommendationsModule],
+  imports: [
+    CatalogModule,
+    CoursesModule,
+    ComparisonsModule,
+    MethodologyModule,
+    RecommendationsModule,
+  ],
   controllers: [FrontDoorController, CompanionsController, SiteController],
   providers: [
     SiteRenderer,
@@ -36,10 +42,9 @@ import { SiteRenderer } from './site-renderer';
     MethodologyPage,
     CompanionsService,
     MissingPage,
-    { provide: NOT_FOUND_PAGE, useExisting: MissingPage },
     // The forms are the API's queries, validated by the same pipe without failing.
     { provide: InputValidationPipe, useValue: new InputValidationPipe('query') },
   ],
-  exports: [NOT_FOUND_PAGE],
+  exports: [MissingPage],
 })
 export class SiteModule {}

@@ -13,7 +13,7 @@ export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
-  /** `/metrics` on METRICS_PORT (a free port in tests). */
+  /** `/metrics`: on the app's own port, or on METRICS_PORT when a test sets it. */
   metricsUrl: string;
   /** GET (or `init.method`); rejects when an API response is outside the OpenAPI document. */
   get(path: string, init?: RequestInit): Promise<Response>;
@@ -35,7 +35,6 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
     ...options,
     env: {
       PORT: '0',
-      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:3000',
       // Suites about something else must not trip the limiter; rate-limit tests set their own.

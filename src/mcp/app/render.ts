@@ -1,9 +1,9 @@
 import type { Course } from '../../catalog/course.schema';
 import { courseText } from '../../catalog/course-text';
 import { COVERAGE_KEYS, COVERAGE_LABELS, QUESTIONS } from '../../catalog/vocabulary';
-import type { Comparison } from '../../comparisons/comparisons.schema';
+import type { Comparison } from '../../comparisons/comparisons.responses';
 import type { ErrorBody, Meta } from '../../core/envelope.schema';
-import type { Recommendation } from '../../recommendations/recommendation.schema';
+import type { Recommendation } from '../../recommendations/recommendations.responses';
 
 /**
  * What a tool returned, as HTML: the website's way of showing the same bodies (finder results,

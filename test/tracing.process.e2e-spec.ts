@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { eventually, mcpCall } from './support/edge';
@@ -24,7 +24,6 @@ describe('tracing', () => {
   let url: string;
 
   beforeAll(async () => {
-    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
     child = spawn('node', ['test/fixtures/traced-app.cjs'], {
       cwd: ROOT,
       env: {

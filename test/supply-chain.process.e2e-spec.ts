@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { parse } from 'yaml';
 import { eventually, mcpCall } from './support/edge';
 import { freePort } from './support/redis';
 
@@ -120,6 +121,17 @@ describe('the lockfile', () => {
   });
 });
 
+describe('Dependabot', () => {
+  it("keeps the npm packages, the Dockerfile and the manifests' images current, weekly", () => {
+    const config = parse(readFileSync(join(ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      updates: { 'package-ecosystem': string; directory: string; schedule: { interval: string } }[];
+    };
+    const watched = config.updates.map((u) => `${u['package-ecosystem']} ${u.directory}`);
+    expect(watched).toEqual(expect.arrayContaining(['npm /', 'docker /', 'docker /deploy/base']));
+    for (const update of config.updates) expect(update.schedule.interval).toBe('weekly');
+  });
+});
+
 describe('the Docker image', () => {
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
   const stages = dockerfile.split(/^FROM /m).slice(1);
@@ -135,9 +147,6 @@ describe('the Docker image', () => {
 
   describe('the built service on production dependencies alone', () => {
     let child: ChildProcess | undefined;
-    beforeAll(() => {
-      execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
-    }, 180_000);
     afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
 
     it('serves every face, with tracing on, and sends its spans over OTLP/HTTP as it stops', async () => {

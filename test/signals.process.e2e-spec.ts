@@ -1,19 +1,23 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { copyOfData } from './support/app';
 import { dataWithTestAssistant, eventually, mcpCall } from './support/edge';
 import { fixtureEvents } from './support/fixture';
+import { startTraffic } from './support/load';
 import { freePort } from './support/redis';
 import { describeWithPidNamespace } from './support/requirements';
 
 /**
- * SIGTERM (docs/operations.md#signals) on the built service in its own process: `/readyz` turns
- * 503, requests in flight complete, the process exits 0.
+ * Signals to the built service in its own process (docs/operations.md#signals; jest gives tests a
+ * process object of their own, whose listeners a real signal never reaches). SIGTERM: `/readyz`
+ * turns 503, requests in flight complete, the process exits 0. SIGHUP: the data is reloaded, and
+ * a broken file is refused while the old data keeps serving.
  */
 
 const ROOT = join(__dirname, '..');
@@ -33,10 +37,6 @@ const IN_FLIGHT = 5;
 describe('SIGTERM', () => {
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')));
-
-  beforeAll(() => {
-    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
-  }, 180_000);
 
   it('turns /readyz to 503, completes the requests in flight and exits 0', async () => {
     const child = spawn('node', ['test/fixtures/slow-app.cjs'], {
@@ -153,7 +153,6 @@ describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
     ranges = createServer(() => {});
     await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
   }, 180_000);
@@ -195,4 +194,66 @@ describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
     expect(messages).toContain('SIGTERM during start: stopping before serving');
     expect(messages).not.toContain('Nest application successfully started');
   }, 30_000);
+});
+
+describe('SIGHUP under load', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => child?.exitCode === null && child.kill('SIGKILL'));
+
+  it('reloads the data; a broken file is refused and the data before it keeps serving, without an error', async () => {
+    const dir = copyOfData();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    child = spawn('node', ['dist/main'], {
+      cwd: ROOT,
+      env: serviceEnv({ PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const reloads: string[] = [];
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (/Data reloaded|Reload failed/.test(line)) reloads.push(line);
+    });
+    await eventually(
+      async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200,
+    );
+    const traffic = startTraffic(url, [
+      ['/api/v1/finder/questions'],
+      ['/api/v1/courses?level=beginner&sort=price-asc'],
+      ['/mcp', mcpCall('search_courses', { level: 'beginner' })],
+      ['/ai-seo-courses/answer-engine-foundations'],
+    ]);
+    const file = join(dir, 'courses.json');
+    const nameOf = async () =>
+      ((await (await fetch(`${url}/api/v1/courses/answer-engine-foundations`)).json()) as any).data
+        .name;
+    try {
+      await traffic.more(40);
+      const data = JSON.parse(readFileSync(file, 'utf8'));
+      data.courses.find((c: { slug: string }) => c.slug === 'answer-engine-foundations').name =
+        'Answer Engine Foundations, Reloaded';
+      writeFileSync(file, JSON.stringify(data));
+      child.kill('SIGHUP');
+      await eventually(async () => reloads.length === 1);
+      expect(reloads[0]).toContain('Data reloaded');
+      expect(await nameOf()).toBe('Answer Engine Foundations, Reloaded');
+      await traffic.more(40);
+      writeFileSync(file, readFileSync(file, 'utf8').slice(0, 5000));
+      child.kill('SIGHUP');
+      await eventually(async () => reloads.length === 2);
+      writeFileSync(join(dir, 'methodology.json'), '{"weights": "none"}');
+      child.kill('SIGHUP');
+      await eventually(async () => reloads.length === 3);
+      await traffic.more(40);
+    } finally {
+      await traffic.stop();
+    }
+    expect(reloads.slice(1).map((line) => JSON.parse(line).msg)).toEqual([
+      expect.stringMatching(/^Reload failed; still serving the previous data\. Invalid data:/),
+      expect.stringMatching(/^Reload failed; still serving the previous data\. Invalid data:/),
+    ]);
+    expect(await nameOf()).toBe('Answer Engine Foundations, Reloaded');
+    expect(child.exitCode).toBeNull();
+    expect(traffic.failures).toEqual([]);
+    expect(new Set(traffic.statuses)).toEqual(new Set([200]));
+  }, 60_000);
 });
