@@ -31,7 +31,35 @@ const APP_SOURCE = join(ROOT, 'src', 'mcp', 'app');
 export const APP_HTML = join(ROOT, 'dist', 'mcp-app', 'course-finder.html');
 export const WORKER_JS = join(ROOT, 'dist', 'workers', 'distribution.worker.js');
 
+/**
+ * zod's own locales, English alone. ext-apps' `App` validates the host's messages with zod's classic
+ * API and imports its `z` as a value, so esbuild keeps that namespace whole, `z.locales` with it:
+ * every one of zod's ~40 languages, about 250 KB minified. The app never sets a locale and
+ * zod's default is English, so zod's locale index resolves here to a module that holds `en` alone,
+ * taken from zod's published `zod/v4/locales/*` entry. The build fails if zod no longer imports
+ * that index, rather than growing back unnoticed (the size is held by test/mcp-app.e2e-spec.ts).
+ */
+function zodEnglishOnly() {
+  const state = { replaced: 0 };
+  const plugin = {
+    name: 'zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) => {
+        if (!/[\\/]node_modules[\\/]zod[\\/]/.test(importer)) return undefined;
+        state.replaced++;
+        return { path: 'zod-locales', namespace: 'zod-english-only' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+        contents: "export { default as en } from 'zod/v4/locales/en.js';",
+        resolveDir: ROOT,
+      }));
+    },
+  };
+  return { plugin, state };
+}
+
 export async function bundleMcpApp() {
+  const english = zodEnglishOnly();
   const { outputFiles } = await build({
     entryPoints: [join(APP_SOURCE, 'main.ts')],
     bundle: true,
@@ -42,7 +70,10 @@ export async function bundleMcpApp() {
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [english.plugin],
   });
+  if (!english.state.replaced)
+    throw new Error("zod's locale index was not found: see zodEnglishOnly");
   const script = outputFiles[0].text;
   // An inline script ends at the first `</script`; esbuild escapes it in strings, and this checks.
   if (/<\/script/i.test(script)) throw new Error('the app bundle contains "</script"');

@@ -55,16 +55,22 @@ export const START_ARGS = START.slice(NODE_AT + 1);
 /**
  * Starts the service as `npm start` does, with rate limits far above the load (the limiter still
  * counts every request) and without Redis unless `extraEnv` sets REDIS_URL; `nodeOptions` go before
- * `npm start`'s own Node flags (a profiler, say). `readyTimeoutMs` bounds the wait for `/readyz`
- * (a large DATA_DIR takes longer to load).
+ * `npm start`'s own Node flags (a profiler, say), and `cwd` is the checkout whose build runs (this one by default). `readyTimeoutMs` bounds the wait
+ * for `/readyz` (a large DATA_DIR takes longer to load).
  */
 export async function startService(
   extraEnv = {},
-  { stdio = ['ignore', 'ignore', 'inherit'], nodeOptions = [], readyTimeoutMs = 15_000 } = {},
+  {
+    stdio = ['ignore', 'ignore', 'inherit'],
+    nodeOptions = [],
+    cwd = process.cwd(),
+    readyTimeoutMs = 15_000,
+  } = {},
 ) {
   const port = await freePort();
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [...nodeOptions, ...START_ARGS], {
+    cwd,
     env: {
       ...process.env,
       ...START_ENV,

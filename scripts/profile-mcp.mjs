@@ -3,7 +3,7 @@
 // request for a while, stops it, and sums the profile's self time by layer: the HTTP server and
 // Express, Nest's pipeline (guards, interceptors, filters, the microservice hop), the MCP library,
 // the MCP SDK (protocol and transport), validation (zod, ajv, class-validator), the service's own
-// code, JSON, and the garbage collector. docs/mcp.md#speed reports the result.
+// code, JSON, and the garbage collector. docs/benchmarks.md#mcp reports the result.
 //
 //   node scripts/profile-mcp.mjs [--seconds 10] [--connections 50] [--keep]
 import autocannon from 'autocannon';

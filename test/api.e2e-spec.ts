@@ -287,6 +287,18 @@ describe('GET /api/v1/comparisons', () => {
     expect(body.error.details.parameters.length).toBeGreaterThan(0);
   });
 
+  it('refuses courses given once per slug, showing the list as one comma-separated value', async () => {
+    const body = await getJson(`/api/v1/comparisons?courses=${a}&courses=${b}`, 422);
+    expect(body.error.message).toBe('Invalid parameters: courses.');
+    expect(body.error.details.parameters).toEqual([
+      {
+        name: 'courses',
+        value: [a, b],
+        problem: `given more than once: write it once, as courses=${a},${b}`,
+      },
+    ]);
+  });
+
   it('404 not_found listing the well-formed slugs that match no course', async () => {
     const body = await getJson(`/api/v1/comparisons?courses=${a},ghost-course,phantom`, 404);
     expect(body.error).toMatchObject({
@@ -336,9 +348,7 @@ describe('GET /api/v1/finder/questions and /api/v1/methodology', () => {
   ])('%s: unknown parameters are 422, saying the operation takes none', async (path) => {
     const body = await getJson(path, 422);
     expect(body.error.code).toBe('invalid_parameters');
-    expect(body.error.details.parameters[0].problem).toBe(
-      'this operation takes no query parameters',
-    );
+    expect(body.error.details.parameters[0].problem).toBe('this operation takes no parameters');
   });
 });
 

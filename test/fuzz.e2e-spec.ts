@@ -45,8 +45,12 @@ function expectJsonRpcError(message: any) {
 /** An answer is an error in the contract's shape (or, from /mcp, a JSON-RPC error response). */
 function expectErrorBody(c: FuzzCase, response: Response, text: string) {
   const type = response.headers.get('content-type') ?? '';
-  // A person following a dead course link gets an HTML 404 page; anyone else the JSON error.
-  if (response.status === 404 && type.startsWith('text/html')) {
+  // A person following a dead course link gets an HTML 404 page, one opening /mcp an HTML 405
+  // saying what it is; anyone else the JSON error.
+  const page =
+    response.status === 404 ||
+    (response.status === 405 && /^\/mcp\b/i.test(c.kind === 'http' ? c.path : ''));
+  if (page && type.startsWith('text/html')) {
     expect(c.headers.accept ?? '').toContain('text/html');
     return;
   }

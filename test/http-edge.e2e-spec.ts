@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
@@ -39,8 +40,16 @@ afterAll(() => t.close());
 
 function expectCors(response: Response) {
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(
-    expect.arrayContaining(['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy']),
+  const exposed = response.headers.get('access-control-expose-headers')?.split(',');
+  expect(exposed?.slice(0, 2)).toEqual(['Link', 'X-Total-Count']);
+  expect(exposed).toEqual(
+    expect.arrayContaining([
+      'ETag',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'X-Request-Id',
+    ]),
   );
 }
 
@@ -118,11 +127,12 @@ describe.each(GET_ENDPOINTS)('GET %s', (path) => {
   });
 });
 
-/** A GET over a bare HTTP request, so the coded bytes are seen as sent. */
+/** A GET over a bare HTTP request, so the path goes and the coded bytes come as they are. */
 function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const { hostname, port } = new URL(t.url);
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      const request = httpRequest(`${t.url}${path}`, { method, headers }, (response) => {
+      const request = httpRequest({ hostname, port, path, method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
@@ -181,12 +191,14 @@ describe.each([
     }
   });
 
-  it('HEAD answers as GET does without compression, with no body', async () => {
+  it('HEAD answers as GET does, in the same coding, with no body', async () => {
+    const get = await rawGet(path, { 'Accept-Encoding': 'br' });
     const head = await rawGet(path, { 'Accept-Encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    expect(head.headers['content-length']).toBe(String(identity.body.length));
-    expect(head.headers.etag).toBe(identity.headers.etag);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
   });
 
   it('prefers br, honours q-values and a refused identity', async () => {
@@ -203,6 +215,43 @@ describe.each([
       (await rawGet(path, { 'Accept-Encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding'],
     ).toBeUndefined();
   });
+});
+
+describe('content codings of the MCP endpoint', () => {
+  it.each(['br', 'gzip'] as const)(
+    'answers a JSON-RPC call in %s when the client accepts it',
+    async (coding) => {
+      const call = mcpCall('search_courses', {});
+      const body = String(call.body);
+      const coded = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          const request = httpRequest(
+            `${t.url}/mcp`,
+            {
+              method: 'POST',
+              headers: {
+                ...(call.headers as Record<string, string>),
+                'Accept-Encoding': coding,
+                'Content-Length': String(Buffer.byteLength(body)),
+              },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          );
+          request.on('error', reject).end(body);
+        },
+      );
+      expect(coded.headers['content-encoding']).toBe(coding);
+      const message = JSON.parse(DECODE[coding](coded.body).toString());
+      expect(message.result.structuredContent.data.length).toBeGreaterThan(0);
+      expect(coded.body.length).toBeLessThan(DECODE[coding](coded.body).length / 3);
+    },
+  );
 });
 
 describe('string results', () => {
@@ -238,6 +287,13 @@ describe('the response cache', () => {
   // client's to vary) held over 300 MB. Read through cache-manager's and Keyv's public APIs.
   const keyv = () => (t.app.get<Cache>(CACHE_MANAGER) as unknown as { stores: Keyv[] }).stores[0];
   const store = () => keyv().store as LRUCache<string, object>;
+
+  it('keeps an answer an hour at most: search words are in URLs (docs/privacy.md#caches)', async () => {
+    expect((await t.get('/api/v1/courses?q=hour')).status).toBe(200);
+    const key = [...store().keys()].find((k) => k.includes('q=hour'))!;
+    expect(store().getRemainingTTL(key)).toBeGreaterThan(0);
+    expect(store().getRemainingTTL(key)).toBeLessThanOrEqual(60 * 60 * 1000);
+  });
 
   it('never holds recommendation answers (docs/privacy.md#caches)', async () => {
     expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
@@ -299,6 +355,70 @@ describe('errors', () => {
     expect(response.headers.get('etag')).toBeNull();
     expectCors(response);
     expectValid(errorBodySchema, await response.json());
+  });
+});
+
+describe('one URL per answer', () => {
+  const manual = (path: string, method = 'GET') => t.get(path, { method, redirect: 'manual' });
+
+  it.each(['GET', 'HEAD'])(
+    '%s with a trailing slash is 308 to the URL without it, with CORS',
+    async (method) => {
+      const response = await manual('/api/v1/courses/answer-engine-foundations/', method);
+      expect(response.status).toBe(308);
+      expect(response.headers.get('location')).toBe('/api/v1/courses/answer-engine-foundations');
+      expectCors(response);
+      const query = await manual('/api/v1/courses//?level=beginner&limit=2');
+      expect(query.headers.get('location')).toBe('/api/v1/courses?level=beginner&limit=2');
+    },
+  );
+
+  it('never redirects an OPTIONS, / or a path without a trailing slash', async () => {
+    const preflight = await manual('/api/v1/courses/', 'OPTIONS');
+    expect(preflight.status).toBe(204);
+    for (const path of ['/', '/api/v1/courses', '/ai-seo-courses?q=a/']) {
+      expect((await manual(path)).status).not.toBe(308);
+    }
+  });
+
+  it('/api leads to /api/v1', async () => {
+    for (const path of ['/api', '/api/', '/API']) {
+      const response = await manual(path);
+      expect([response.status, response.headers.get('location')]).toEqual([308, '/api/v1']);
+    }
+  });
+
+  it('leads to a path of this origin when the request target names a host (absolute form)', async () => {
+    for (const [target, location] of [
+      ['http://evil.example/api/v1/courses/', '/api/v1/courses'],
+      ['http://evil.example//evil.example/x/?a=1', '/evil.example/x?a=1'],
+      ['http://evil.example/api', '/api/v1'],
+    ]) {
+      const response = await rawGet(target);
+      expect([response.status, response.headers.location]).toEqual([308, location]);
+    }
+  });
+
+  it('leads only to a path of this origin, whatever the path', async () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~%\\:@!$&'()*+,;=-]{0,12}$/);
+    const path = fc
+      .tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 3 }))
+      .map(([segments, slashes]) => `/${segments.join('/')}${'/'.repeat(slashes)}`);
+    let redirected = 0;
+    await fc.assert(
+      fc.asyncProperty(path, async (sent) => {
+        const response = await rawGet(sent);
+        if (response.status !== 308) return;
+        redirected++;
+        const location = response.headers.location!;
+        expect(location).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, 'http://service.example').origin).toBe('http://service.example');
+        expect(location.endsWith('/') && location !== '/').toBe(false);
+      }),
+      { numRuns: 150 },
+    );
+    // Every generated path ends in a slash: most are redirected, so the checks above ran.
+    expect(redirected).toBeGreaterThan(75);
   });
 });
 

@@ -150,9 +150,17 @@ describe('MCP bodies', () => {
     expectError(await post(mcpHeaders, huge), 413);
   });
 
-  it('a body that is not JSON is 400, one that is not declared JSON 415', async () => {
-    expectError(await post(mcpHeaders, '{"jsonrpc": "2.0", '), 400);
-    expectError(await post(mcpHeaders, 'null'), 400);
+  it('a body that is not JSON is 400 with JSON-RPC -32700 (no message: -32600), one that is not declared JSON 415', async () => {
+    for (const [text, code] of [
+      ['{"jsonrpc": "2.0", ', -32700],
+      ['null', -32600],
+    ] as const) {
+      const response = await post(mcpHeaders, text);
+      expect(response.status).toBe(400);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(JSON.parse(response.body)).toMatchObject({ id: null, error: { code } });
+    }
     expectError(await post('Content-Type: text/plain\r\n', 'ping'), 415);
   });
 });

@@ -93,11 +93,20 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
     await t?.close();
   });
 
-  /** The host page, with the app mounted and handed the result of recommend_courses(ANSWERS). */
-  async function mount(hostContext: object) {
+  /** The host page, the app mounted in it and handed `call`'s input (unless told) and result. */
+  async function mount(
+    hostContext: object,
+    call: { name: string; arguments: Record<string, unknown> } = {
+      name: 'recommend_courses',
+      arguments: ANSWERS,
+    },
+    { input = true } = {},
+  ) {
     const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
     const errors: string[] = [];
     const requests: string[] = [];
+    /** What the server answered the app's own calls, in turn. */
+    const served: CallToolResult[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
     });
@@ -111,18 +120,22 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
     );
     await page.exposeFunction(
       'hostCallTool',
-      (params: { name: string; arguments: Record<string, unknown> }) => client.callTool(params),
+      async (params: { name: string; arguments: Record<string, unknown> }) => {
+        const result = await client.callTool(params);
+        served.push(result as CallToolResult);
+        return result;
+      },
     );
     await page.goto(HOST_URL);
-    const toolResult = await client.callTool({ name: 'recommend_courses', arguments: ANSWERS });
+    const toolResult = await client.callTool(call);
     await page.evaluate((start) => (globalThis as any).host.start(start), {
       ...app,
-      toolArguments: ANSWERS,
+      toolArguments: input ? call.arguments : undefined,
       toolResult,
       hostContext,
     });
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
-    return { page, frame, errors, requests, toolResult: toolResult as CallToolResult };
+    return { page, frame, errors, requests, served, toolResult: toolResult as CallToolResult };
   }
 
   /** The tool calls the app asked the host for (name and arguments; the bridge's `_meta` aside). */
@@ -260,6 +273,99 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       await frame.getByRole('button', { name: '← Back' }).click();
       await frame.locator(`li.card[data-slug="${slugs[0]}"]`).waitFor();
       expect(await hostCalls(page)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  // Every page of the shipped catalog, two axe checks and a comparison: about 30 s here.
+  it('pages search_courses: "Show more" asks for the next page with the cursor from _meta, to the last', async () => {
+    const { page, frame, errors, served, toolResult } = await mount(LIGHT, {
+      name: 'search_courses',
+      arguments: {},
+    });
+    try {
+      // Every enrolling course, in the service's order: what the pages must add up to.
+      const all: string[] = (await t.json('/api/v1/courses')).data.map((c: any) => c.slug);
+      expect(all.length).toBeGreaterThan(16);
+      const pageOf = (result: CallToolResult) => (result._meta as any)['course-finder/page'];
+      expect(pageOf(toolResult)).toMatchObject({ total: all.length, offset: 0, limit: 8 });
+
+      const cards = frame.locator('li.card');
+      const heading = frame.locator('h1');
+      const more = frame.getByRole('button', { name: 'Show more' });
+      await cards.first().waitFor();
+      expect(await heading.textContent()).toBe(`Courses 1–8 of ${all.length}`);
+      await more.waitFor();
+      expect(await axeSerious(frame)).toEqual([]);
+      await screenshot(page, frame, 'mcp-app-search');
+
+      const cursors: string[] = [];
+      for (let last = toolResult; pageOf(last).next_cursor; last = served.at(-1)!) {
+        cursors.push(pageOf(last).next_cursor);
+        const before = await cards.count();
+        await more.click();
+        await cards.nth(before).waitFor();
+        await frame.waitForFunction(
+          () => !(globalThis as any).document.getElementById('app').hasAttribute('aria-busy'),
+        );
+        const shown = await cards.count();
+        expect(shown).toBe(Math.min(before + 8, all.length));
+        expect(await heading.textContent()).toBe(
+          shown < all.length ? `Courses 1–${shown} of ${all.length}` : `${all.length} courses`,
+        );
+        // Focus moves to the first course added; the status region says what is shown.
+        const focused = await frame.evaluate(
+          () => (globalThis as any).document.activeElement?.closest('li.card')?.dataset.slug,
+        );
+        expect(focused).toBe(all[before]);
+        expect(await frame.locator('#status').textContent()).toMatch(/^Now showing /);
+        expect(await more.count()).toBe(shown < all.length ? 1 : 0);
+      }
+      expect(cursors.length).toBe(Math.ceil(all.length / 8) - 1);
+
+      // The same arguments ({}) and the cursor from the last page's _meta, each time.
+      expect(await hostCalls(page)).toEqual(
+        cursors.map((cursor) => ({ name: 'search_courses', arguments: { cursor } })),
+      );
+      const slugs = await cards.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-slug')));
+      expect(slugs).toEqual(all);
+      const context = await page.evaluate(() => (globalThis as any).host.modelContext);
+      expect(context.content[0].text).toContain(`now sees ${all.length} courses`);
+      expect(await axeSerious(frame)).toEqual([]);
+      await screenshot(page, frame, 'mcp-app-search-all');
+
+      // Courses of the first and the last page compare, and back is the whole list again.
+      await frame.check(`input[data-compare="${all[0]}"]`);
+      await frame.check(`input[data-compare="${all.at(-1)}"]`);
+      await frame.getByRole('button', { name: /Compare 2 or 3/ }).click();
+      await frame.locator('table.comparison').waitFor();
+      expect((await hostCalls(page)).at(-1)).toEqual({
+        name: 'compare_courses',
+        arguments: { courses: [all[0], all.at(-1)] },
+      });
+      await frame.getByRole('button', { name: '← Back' }).click();
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(all.length);
+      expect(await heading.textContent()).toBe(`${all.length} courses`);
+      expect(await more.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('offers no "Show more" when the host sent no tool input: a cursor alone would be refused', async () => {
+    const { page, frame, errors } = await mount(
+      LIGHT,
+      { name: 'search_courses', arguments: {} },
+      { input: false },
+    );
+    try {
+      await frame.locator('li.card').first().waitFor();
+      expect(await frame.locator('h1').textContent()).toMatch(/^Courses 1–8 of \d+$/);
+      expect(await frame.locator('button[data-more]').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   Client,
   type ClientOptions,
@@ -58,7 +60,9 @@ async function modernRequest(method: string, params: Record<string, unknown> = {
       'mcp-protocol-version': '2026-07-28',
       'mcp-method': method,
       // The revision's routing header, required for the methods that name something.
-      ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+      ...(typeof (params.name ?? params.uri) === 'string'
+        ? { 'mcp-name': String(params.name ?? params.uri) }
+        : {}),
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
@@ -74,7 +78,8 @@ async function modernRequest(method: string, params: Record<string, unknown> = {
       },
     }),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  const text = await response.text();
+  return { status: response.status, text, body: JSON.parse(text) as any };
 }
 
 describe.each(ERAS)('protocol %s', (version, mode) => {
@@ -146,6 +151,52 @@ describe.each(ERAS)('protocol %s', (version, mode) => {
     expect(plain.isError).toBeUndefined();
   });
 });
+
+describe('the size of the app, as resources/read sends it', () => {
+  // What a host downloads, as the MCP endpoint sends it in each coding it offers, and decoded
+  // (docs/mcp.md#the-course-finder-app).
+  it.each(['br', 'gzip'])('is at most 160 KB in %s, and at most 450 KB decoded', async (coding) => {
+    const { encoding, wire } = await postForBytes(
+      { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: APP_URI } },
+      coding,
+    );
+    expect(encoding).toBe(coding);
+    expect(wire.length).toBeLessThanOrEqual(160_000);
+    const decoded = (coding === 'br' ? brotliDecompressSync : gunzipSync)(wire);
+    expect(JSON.parse(decoded.toString()).result.contents[0].text).toMatch(/^<!doctype html>/i);
+    expect(decoded.length).toBeLessThanOrEqual(450_000);
+  });
+});
+
+/** A JSON-RPC message POSTed to the endpoint, and the answer's bytes as they came, undecoded. */
+function postForBytes(message: object, coding: string) {
+  const { hostname, port } = new URL(t.url);
+  return new Promise<{ encoding?: string; wire: Buffer }>((resolve, reject) => {
+    httpRequest(
+      {
+        hostname,
+        port,
+        path: MCP_PATH,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          'accept-encoding': coding,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], wire: Buffer.concat(chunks) }),
+        );
+      },
+    )
+      .on('error', reject)
+      .end(JSON.stringify(message));
+  });
+}
 
 describe('cache hints (2026-07-28): the REST contract\'s "public, max-age=300"', () => {
   it('every list and read result carries ttlMs 300000 and cacheScope public', async () => {

@@ -204,7 +204,7 @@ describe('tools/list', () => {
       include_inactive: { type: 'boolean' },
       sort: { enum: SORTS },
       q: { type: 'string', maxLength: 200 },
-      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 8 },
       cursor: { type: 'string' },
     });
 
@@ -245,6 +245,35 @@ describe('tools/list', () => {
   });
 });
 
+describe('what the tool list costs an assistant', () => {
+  /** The bytes of a value as JSON on the wire, decoded (KB read as 1,000 bytes). */
+  const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+  it('is at most 45 KB, and what every model reads of it at most 8 KB', async () => {
+    const { tools } = await client.listTools();
+    const modelFacing = tools.map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema,
+    }));
+    expect(bytes({ tools })).toBeLessThanOrEqual(45_000);
+    expect(bytes(modelFacing)).toBeLessThanOrEqual(8_000);
+  });
+
+  it('says nothing a model does not need: no HTTP statuses, no REST operation ids', async () => {
+    const { tools } = await client.listTools();
+    const texts = tools.flatMap((tool) => [
+      tool.description ?? '',
+      ...Object.values((tool.inputSchema as any).properties).map((p: any) => p.description ?? ''),
+    ]);
+    for (const text of texts) {
+      expect(text).not.toMatch(
+        /\b(304|308|400|403|404|405|413|415|422|429)\b|\((200|500)\)|\bHTTP\b|searchCourses|recommendCourses|getCourse|compareCourses|getMethodology|query param/i,
+      );
+    }
+  });
+});
+
 describe('tools/call returns the REST body', () => {
   it.each<[Record<string, unknown>, string]>([
     [{}, ''],
@@ -260,8 +289,8 @@ describe('tools/call returns the REST body', () => {
     ],
     [{ specialty: 'local', sort: 'geo-desc' }, 'specialty=local&sort=geo-desc'],
   ])('search_courses %j', async (args, query) => {
-    // The tool answers a page of 20 unless told otherwise: the REST page of the same size.
-    await expectSameAsRest('search_courses', args, `/api/v1/courses?${query}&limit=20`);
+    // The tool answers a page of 8 unless told otherwise: the REST page of the same size.
+    await expectSameAsRest('search_courses', args, `/api/v1/courses?${query}&limit=8`);
   });
 
   it('get_course, for an active and an inactive course', async () => {
@@ -537,7 +566,7 @@ function send(
           resolve({
             status: response.statusCode!,
             headers: response.headers,
-            body: text ? JSON.parse(text) : undefined,
+            body: /json/.test(String(response.headers['content-type'])) ? JSON.parse(text) : text,
           }),
         );
       },
@@ -554,7 +583,7 @@ const post = (
 ) => send('POST', headers, JSON.stringify(message), url);
 
 describe('DNS-rebinding protection', () => {
-  it('refuses a foreign Host with 403 in the contract error shape', async () => {
+  it('refuses a foreign Host with 403 in the contract error shape, naming the settings', async () => {
     for (const host of [
       'evil.example',
       'evil.example:3000',
@@ -565,14 +594,16 @@ describe('DNS-rebinding protection', () => {
       expect({ host, status: response.status }).toEqual({ host, status: 403 });
       expectValid(errorBodySchema, response.body);
       expect(response.body.error.code).toBe('forbidden');
+      expect(response.body.error.message).toMatch(/PUBLIC_URL.*MCP_ALLOWED_HOSTS/);
     }
   });
 
-  it('refuses a foreign Origin with 403, and the null origin', async () => {
+  it('refuses a foreign Origin with 403, and the null origin, naming the settings', async () => {
     for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
       const response = await post({ origin });
       expect({ origin, status: response.status }).toEqual({ origin, status: 403 });
       expect(response.body.error.code).toBe('forbidden');
+      expect(response.body.error.message).toMatch(/PUBLIC_URL.*MCP_ALLOWED_ORIGINS/);
     }
   });
 
@@ -632,15 +663,44 @@ describe('HTTP-level errors on /mcp use the contract error shape', () => {
     expect((await send('OPTIONS', { origin: 'http://localhost:3000' })).status).toBe(204);
   });
 
-  it('refuses a body that is not JSON', async () => {
+  it('refuses a body sent as another type, unread, with 415', async () => {
     const notJson = await send('POST', { 'content-type': 'text/plain' }, 'hello');
     expect(notJson.status).toBe(415);
     expect(notJson.body.error.code).toBe('bad_request');
+  });
 
-    const broken = await send('POST', {}, '{"jsonrpc":');
-    expect(broken.status).toBe(400);
-    expectValid(errorBodySchema, broken.body);
-    expect(broken.body.error.code).toBe('bad_request');
+  const NOT_JSON = { code: -32700, message: 'Parse error: the body is not JSON.' };
+  const NO_MESSAGE = {
+    code: -32600,
+    message: 'Invalid Request: a message is a JSON object, or a list of them.',
+  };
+  it.each([
+    ['{"jsonrpc":', NOT_JSON],
+    ['hello', NOT_JSON],
+    ['{"a":1}}', NOT_JSON],
+    ['[1,', NOT_JSON],
+    ['"a string"', NO_MESSAGE],
+    ['3', NO_MESSAGE],
+    ['null', NO_MESSAGE],
+    ['true', NO_MESSAGE],
+  ])('answers the body %s, no message, with a JSON-RPC error of id null', async (text, error) => {
+    const response = await send('POST', {}, text);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ jsonrpc: '2.0', id: null, error });
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('tells a browser that opens it what the endpoint is, still 405', async () => {
+    const response = await send('GET', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('POST, OPTIONS');
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(
+      'add a remote MCP server with the URL <code>http://localhost:3000/mcp</code>',
+    );
+    // A client that reads JSON still gets the error body.
+    const json = await send('GET', { accept: 'application/json' });
+    expect([json.status, json.body.error.code]).toEqual([405, 'method_not_allowed']);
   });
 
   it('refuses a body that is too large with 413', async () => {
@@ -781,7 +841,7 @@ describe('arguments nested deeper than any input takes', () => {
     );
   });
 
-  it('a notification nested thousands deep is a 400 in the contract error shape', async () => {
+  it('a notification nested thousands deep is a 400 JSON-RPC invalid request, id null', async () => {
     const response = await send(
       'POST',
       {},
@@ -789,7 +849,14 @@ describe('arguments nested deeper than any input takes', () => {
       logged.url,
     );
     expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('bad_request');
+    expect(response.body).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: 'Invalid request: the message nests deeper than 1000 levels.',
+      },
+    });
     expect(errorLines()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
@@ -10,10 +10,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/req
 /**
  * Swagger UI at /api/v1/docs in Debian's chromium, read as an integrator reads it: each response
  * shows the service's real answer as its example (nothing the viewer made up) and the error
- * schemas by name.
+ * schemas by name; in the site's frame, readable on a phone, "Try it out" calling the origin the
+ * page was loaded from (docs/website.md#the-api-documentation).
  */
 
 const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
+const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
+/** Swagger UI's markup that no stylesheet can change, as docs/website.md lists it. */
+const SWAGGER_MARKUP = ['nested-interactive', 'select-name'];
 
 describeWithBrowser('Swagger UI in a real browser', () => {
   let t: TestApp;
@@ -21,16 +25,20 @@ describeWithBrowser('Swagger UI in a real browser', () => {
   let page: Page;
   let errors: string[] = [];
   let csp: string | undefined;
+  let port: number;
+  /** Every request the page makes. */
+  const requested: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    // The page is read at http://localhost:<port> while PUBLIC_URL, the document's server that
-    // “Try it out” calls, names http://127.0.0.1:<port>: another origin, as behind a port-forward.
-    const port = await freePort();
+    // The page is read at http://localhost:<port> while PUBLIC_URL, the document's server, names
+    // http://127.0.0.1:<port>: another origin, as behind a port-forward.
+    port = await freePort();
     t = await startTestApp({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     errors = await collectProblems(page);
+    page.on('request', (request) => requested.push(request.url()));
     const response = await page.goto(`http://localhost:${port}/api/v1/docs`);
     csp = response?.headers()['content-security-policy'];
     await page.locator('.opblock').first().waitFor();
@@ -119,7 +127,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('“Try it out” calls the API from the page under its own CSP, with no violation or console error', async () => {
+  it('“Try it out” calls the API on the page’s own origin, under its CSP, with no violation or console error', async () => {
     // Swagger UI's own policy: the service's files only; inline styles, which it draws with, allowed.
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
@@ -136,6 +144,10 @@ describeWithBrowser('Swagger UI in a real browser', () => {
       await live.locator('.response-col_description .microlight').first().innerText(),
     );
     expect(shown).toEqual(await t.json(`/api/v1/courses/${slug}`));
+    // Called where the page was loaded from, not at PUBLIC_URL, and said so.
+    const called = requested.filter((url) => url.endsWith(`/api/v1/courses/${slug}`));
+    expect(called).toEqual([`http://localhost:${port}/api/v1/courses/${slug}`]);
+    expect(await block.locator('.request-url').innerText()).toContain(called[0]);
     await live.scrollIntoViewIfNeeded();
     await page.screenshot({
       path: join(SCREENSHOTS, 'swagger-ui-try-it-out.png'),
@@ -143,4 +155,69 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     });
     expect(errors).toEqual([]);
   });
+
+  it('carries the site’s header, the same as every page’s', async () => {
+    const nav = (p: Page) => p.locator('header.site-header nav').innerHTML();
+    const home = await browser.newPage();
+    try {
+      await home.goto(`http://localhost:${port}/`);
+      expect(await nav(page)).toBe(await nav(home));
+    } finally {
+      await home.close();
+    }
+    await Promise.all([page.waitForURL(/\/ai-seo-courses$/), page.click('nav a >> text=Courses')]);
+    expect(page.url()).toBe(`http://localhost:${port}/ai-seo-courses`);
+    await page.goBack();
+    await page.locator('.opblock').first().waitFor();
+  });
+
+  it.each([375, 1280])(
+    'reads at %i px: no sideways scrolling, no word broken over two lines, axe finds only Swagger UI’s markup',
+    async (width) => {
+      const phone = await browser.newPage({ viewport: { width, height: 800 } });
+      try {
+        await phone.goto(`http://localhost:${port}/api/v1/docs`);
+        await phone.locator('.opblock').first().waitFor();
+        // An operation open, with its parameters, responses and examples.
+        await phone.locator('#operations-Courses-getCourse .opblock-summary').first().click();
+        await phone.locator('#operations-Courses-getCourse .responses-table').first().waitFor();
+        const split = await phone.evaluate(() => {
+          const w = globalThis as any;
+          const found: string[] = [];
+          if (w.document.documentElement.scrollWidth > w.innerWidth) found.push('the page');
+          const texts = w.document.querySelectorAll(
+            '.opblock-tag small, .opblock-summary-description, .opblock-description-wrapper p, .response-col_description p, .parameters-col_description p',
+          );
+          for (const el of texts) {
+            const walker = w.document.createTreeWalker(el, 4 /* text */);
+            while (walker.nextNode()) {
+              const node = walker.currentNode;
+              // A word, or a part of a compound between its hyphens or slashes, where a line may break.
+              for (const m of node.data.matchAll(/[^\s/-]+/g)) {
+                const range = w.document.createRange();
+                range.setStart(node, m.index);
+                range.setEnd(node, m.index + m[0].length);
+                const lines = new Set([...range.getClientRects()].map((r: any) => r.top));
+                if (lines.size > 1) found.push(m[0]);
+              }
+            }
+          }
+          return found;
+        });
+        expect(split).toEqual([]);
+        await phone.screenshot({
+          path: join(SCREENSHOTS, `swagger-ui-${width}.png`),
+          fullPage: true,
+        });
+        await phone.evaluate(AXE);
+        const results = await phone.evaluate(() => (globalThis as any).axe.run());
+        const serious = results.violations
+          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v: any) => v.id);
+        expect(serious.filter((id: string) => !SWAGGER_MARKUP.includes(id))).toEqual([]);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
 });

@@ -10,6 +10,7 @@ import { errorBodySchema } from '../src/core/envelope.schema';
 import { startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { dataWithTestAssistant, EdgeStubsModule, eventually, mcpCall } from './support/edge';
+import { rawRequest } from './support/raw-http';
 import { expectValid } from './support/schemas';
 
 /**
@@ -229,8 +230,16 @@ describe('AI assistants', () => {
     ]);
   });
 
-  it('the same IPs without the user agent are ordinary clients', async () => {
-    const response = await as('198.51.100.77', '/api/v1/methodology', 'curl/8');
+  it('from the same ranges without its token, still the assistant (its bucket is spent)', async () => {
+    for (const ua of ['curl/8', '']) {
+      const response = await as('198.51.100.77', '/api/v1/methodology', ua);
+      expect(policy(response)).toBe('"default";q=5;w=60');
+      expect(response.status).toBe(429);
+    }
+  });
+
+  it('from the same ranges naming another assistant, an ordinary client', async () => {
+    const response = await as('198.51.100.78', '/api/v1/methodology', 'OtherBot-User/2.0');
     expect(policy(response)).toBe('"default";q=3;w=60');
     expect(response.status).toBe(200);
   });
@@ -333,6 +342,58 @@ describe('ASSISTANT_RANGES=static', () => {
     } finally {
       await t.close();
       ranges.close();
+    }
+  });
+});
+
+describe("Claude's tool calls, by the outbound range of data/assistants.json", () => {
+  it('get the assistant limit from 160.79.106.1, with its user agent and without one', async () => {
+    const t = await startTestApp({
+      env: {
+        ASSISTANT_RANGES: 'static',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_PER_IP: '3',
+        RATE_LIMIT_PER_ASSISTANT: '5',
+      },
+    });
+    try {
+      const call = (headers: Record<string, string>) =>
+        t.get('/mcp', {
+          ...mcpCall('search_courses', { level: 'beginner' }),
+          headers: { ...mcpCall('search_courses', {}).headers, ...headers },
+        });
+      const policies = [];
+      for (const ua of ['Claude-User/1.0 (+Claude-User@anthropic.com)', '']) {
+        const response = await call({ 'X-Forwarded-For': '160.79.106.1', 'User-Agent': ua });
+        expect(response.status).toBe(200);
+        policies.push(response.headers.get('ratelimit-policy'));
+      }
+      // And with no User-Agent header at all, which fetch would add.
+      const { body, headers } = mcpCall('search_courses', {});
+      const lines = Object.entries({
+        ...(headers as Record<string, string>),
+        Host: new URL(t.url).host,
+        'X-Forwarded-For': '160.79.106.1',
+        'Content-Length': String(Buffer.byteLength(body as string)),
+        Connection: 'close',
+      }).map(([name, value]) => `${name}: ${value}\r\n`);
+      const bare = await rawRequest(t.url, `POST /mcp HTTP/1.1\r\n${lines.join('')}\r\n${body}`);
+      expect(bare.status).toBe(200);
+      policies.push(bare.headers['ratelimit-policy']);
+      // One bucket for both, and not the per-IP one; ChatGPT's token from Claude's range is not.
+      const chatgpt = await call({
+        'X-Forwarded-For': '160.79.106.1',
+        'User-Agent': 'ChatGPT-User/1.0',
+      });
+      const outside = await call({
+        'X-Forwarded-For': '160.79.112.1',
+        'User-Agent': 'Claude-User',
+      });
+      expect(policies).toEqual(Array(3).fill('"default";q=5;w=60'));
+      expect(chatgpt.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
+      expect(outside.headers.get('ratelimit-policy')).toBe('"default";q=3;w=60');
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { DistributionService } from '../src/recommendations/distribution.service';
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,7 +9,9 @@ import type { Course } from '../src/catalog/course.schema';
 import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
 import { courseListResponseSchema } from '../src/courses/courses.responses';
-import { startTestApp, type TestApp } from './support/app';
+import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
+import { CatalogService } from '../src/catalog/catalog.service';
+import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';
 
@@ -141,7 +144,7 @@ describe('q: free-text search', () => {
 describe('limit and cursor: pages', () => {
   /** Follows `Link: rel="next"` from a first page; returns every page's body and links. */
   async function walk(first: string) {
-    const pages: { body: any; links: Record<string, string> }[] = [];
+    const pages: { body: any; links: Record<string, string>; total: string | null }[] = [];
     let url: string | undefined = `${t.url}${first}`;
     while (url) {
       const response = await t.get(url.replace(/^https?:\/\/[^/]+/, ''));
@@ -151,7 +154,8 @@ describe('limit and cursor: pages', () => {
           ([, href, rel]) => [rel, href],
         ),
       );
-      pages.push({ body: await response.json(), links });
+      const total = response.headers.get('x-total-count');
+      pages.push({ body: await response.json(), links, total });
       url = links.next;
     }
     return pages;
@@ -205,17 +209,40 @@ describe('limit and cursor: pages', () => {
     },
   );
 
-  it('refuses a cursor from another dataset version, saying so', async () => {
-    const [first] = await walk('/api/v1/courses?limit=5');
-    const next = new URL(first.links.next);
+  it('follows a cursor taken before midnight UTC on the next day, to the last page', async () => {
     const today = clock.current;
-    clock.current = new Date(today.getTime() + 86_400_000);
+    clock.current = new Date('2026-11-25T23:59:59.900Z');
     try {
-      const body = await t.json(`${next.pathname}${next.search}`);
-      expect(body.error.code).toBe('invalid_parameters');
-      expect(problemOf(body, 'cursor').problem).toMatch(/from another version of the dataset/);
+      const response = await t.get('/api/v1/courses?include_inactive=true&limit=7');
+      const first = await response.json();
+      const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link')!)![1];
+      // The date moves every course's verification age; what a search finds does not move.
+      clock.current = new Date('2026-11-26T00:00:00.100Z');
+      const rest = await walk(new URL(next).pathname + new URL(next).search);
+      expect([first, ...rest.map((page) => page.body)].flatMap(slugsOf)).toEqual(
+        slugsOf({ data: all }),
+      );
     } finally {
       clock.current = today;
+    }
+  });
+
+  it('refuses a cursor from other data, saying so', async () => {
+    const dir = copyOfData();
+    const other = await startTestApp({ env: { DATA_DIR: dir }, clock });
+    try {
+      const link = (await other.get('/api/v1/courses?limit=5')).headers.get('link')!;
+      const next = new URL(/<([^>]+)>; rel="next"/.exec(link)![1]);
+      const file = join(dir, 'courses.json');
+      writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+      expect(other.app.get(CatalogService).reload()).toBe(true);
+      const body = await other.json(`${next.pathname}${next.search}`);
+      expect(body.error.code).toBe('invalid_parameters');
+      expect(problemOf(body, 'cursor').problem).toMatch(
+        /^from other data \(the data files changed/,
+      );
+    } finally {
+      await other.close();
     }
   });
 
@@ -233,12 +260,23 @@ describe('limit and cursor: pages', () => {
     }
   });
 
+  it('says in X-Total-Count how many courses the filters find, on every page and the whole list', async () => {
+    for (const filters of ['', 'include_inactive=true', 'q=seo&sort=geo-desc', 'q=zzzz']) {
+      const whole = await t.get(`/api/v1/courses?${filters}`);
+      const { meta } = (await whole.json()) as { meta: { count: number } };
+      expect(whole.headers.get('x-total-count')).toBe(String(meta.count));
+      const pages = await walk(`/api/v1/courses?${filters}&limit=3`);
+      expect(pages.map((page) => page.total)).toEqual(pages.map(() => String(meta.count)));
+    }
+  });
+
   it('answers a page with its ETag and 304 like any answer', async () => {
     const page = await t.get('/api/v1/courses?limit=3');
     const etag = page.headers.get('etag')!;
     const again = await t.get('/api/v1/courses?limit=3', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('link')).toBe(page.headers.get('link'));
+    expect(again.headers.get('x-total-count')).toBe(page.headers.get('x-total-count'));
   });
 });
 
@@ -255,9 +293,10 @@ describe('search_courses (MCP)', () => {
       isError?: boolean;
       structuredContent?: any;
       content: { text: string }[];
+      _meta?: Record<string, unknown>;
     };
 
-  it('answers 20 courses at a time, says how to get the next page, and walks them all', async () => {
+  it('answers 8 courses at a time, says in _meta and in words where the page sits, and walks them all', async () => {
     const whole = slugsOf(await t.json('/api/v1/courses?include_inactive=true'));
     const seen: string[] = [];
     let args: Record<string, unknown> = { include_inactive: true };
@@ -265,24 +304,40 @@ describe('search_courses (MCP)', () => {
       const result = await call(args);
       expect(result.isError).toBeUndefined();
       expectValid(courseListResponseSchema, result.structuredContent);
-      expect(result.structuredContent.data.length).toBeLessThanOrEqual(20);
+      const page = result._meta![PAGE_META_KEY] as PageMeta;
+      expect(page).toEqual({
+        total: whole.length,
+        offset: seen.length,
+        limit: 8,
+        ...(seen.length + 8 < whole.length && { next_cursor: expect.any(String) }),
+        ...(seen.length > 0 && { prev_cursor: expect.any(String) }),
+      });
       seen.push(...slugsOf(result.structuredContent));
       const note = result.content[1]?.text;
-      if (!note) break;
-      const cursor = /"cursor": "([A-Za-z0-9_-]+)"/.exec(note)![1];
-      const [, from, to, total, next] = /^Courses (\d+) to (\d+) of (\d+)\. For the next (\d+),/
-        .exec(note)!
-        .map(Number);
-      expect([from, to]).toEqual([
-        seen.length - result.structuredContent.data.length + 1,
-        seen.length,
-      ]);
-      expect(total).toBe(whole.length);
-      expect(next).toBe(Math.min(20, whole.length - to));
-      args = { include_inactive: true, cursor };
+      if (!page.next_cursor) {
+        expect(note).toBeUndefined();
+        break;
+      }
+      // The same, in a sentence for the model.
+      expect(note).toBe(
+        `Courses ${page.offset + 1} to ${seen.length} of ${whole.length}. For the next ${Math.min(8, whole.length - seen.length)}, call this tool again with the same arguments and "cursor": "${page.next_cursor}".`,
+      );
+      args = { include_inactive: true, cursor: page.next_cursor };
     }
     expect(seen).toEqual(whole);
-    expect(whole.length).toBeGreaterThan(20);
+    expect(whole.length).toBeGreaterThan(16);
+  });
+
+  it('follows _meta from search_courses {} through every enrolling course once', async () => {
+    const seen: string[] = [];
+    let args: Record<string, unknown> = {};
+    do {
+      const result = await call(args);
+      seen.push(...slugsOf(result.structuredContent));
+      args = { cursor: (result._meta![PAGE_META_KEY] as PageMeta).next_cursor };
+    } while (args.cursor);
+    expect(seen).toEqual(slugsOf(await t.json('/api/v1/courses')));
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('takes q and limit, and names a bad one', async () => {
@@ -304,19 +359,17 @@ describe('search_courses (MCP)', () => {
     }
   });
 
-  it('refuses a cursor of an older dataset version as a tool error naming cursor', async () => {
+  it('refuses a cursor of other data as a tool error naming cursor', async () => {
     const first = await call({});
-    const cursor = /"cursor": "([A-Za-z0-9_-]+)"/.exec(first.content[1].text)![1];
-    const today = clock.current;
-    clock.current = new Date(today.getTime() + 86_400_000);
-    try {
-      const result = await call({ cursor });
-      expect(result.isError).toBe(true);
-      const body = JSON.parse(result.content[0].text);
-      expect(problemOf(body, 'cursor').problem).toMatch(/from another version of the dataset/);
-    } finally {
-      clock.current = today;
-    }
+    const cursor = (first._meta![PAGE_META_KEY] as PageMeta).next_cursor!;
+    const fields = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    const otherData = Buffer.from(JSON.stringify({ ...fields, v: 'another-hash' })).toString(
+      'base64url',
+    );
+    const result = await call({ cursor: otherData });
+    expect(result.isError).toBe(true);
+    const body = JSON.parse(result.content[0].text);
+    expect(problemOf(body, 'cursor').problem).toMatch(/^from other data/);
   });
 });
 
@@ -351,8 +404,10 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
       seen.push(...rows);
       pages++;
       const next = linkOf(page, 'next');
-      if (next) expect(new URL(next).searchParams.get('sort')).toBe('price-desc');
-      path = next && new URL(next).pathname + new URL(next).search;
+      // Links within the site are paths (or were absolute): read either against the service.
+      const url = next === undefined ? undefined : new URL(next, big.url);
+      if (url) expect(url.searchParams.get('sort')).toBe('price-desc');
+      path = url && url.pathname + url.search;
     }
     expect(pages).toBe(5);
     expect(seen).toEqual(api);

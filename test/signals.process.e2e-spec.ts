@@ -50,7 +50,7 @@ describe('SIGTERM', () => {
     const { url, metricsUrl } = await events('listening');
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
-    // Each its own URL: requests for one URL would share one making of its answer.
+    // Five requests in flight, each for a page of its own.
     const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
       fetch(`${url}/api/v1/courses?limit=${10 + i}`).then(async (r) => ({
         status: r.status,

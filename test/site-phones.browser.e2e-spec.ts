@@ -184,49 +184,204 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
       }
     });
 
-    it('the comparison shows every fact of every chosen course, each under its course', async () => {
-      const path = `/ai-seo-courses/compare?courses=${COMPARED.map((c) => c.slug).join(',')}`;
-      const { page, errors } = await open(path, size);
-      try {
-        expect(await pastTheEdges(page)).toEqual([]);
-        expect(await badNumbers(page)).toEqual([]);
-        const api = await t.json(`/api/v1/comparisons?courses=${COMPARED.map((c) => c.slug)}`);
-        const names: string[] = api.data.courses.map((c: any) => c.name);
-        const cells = await page.locator('table.compare tbody tr').evaluateAll((rows) =>
-          rows.map((row: any) => {
-            const w = globalThis as any;
-            const cells = [...row.querySelectorAll('td')].map((td: any) => {
-              const r = td.getBoundingClientRect();
-              const before = w.getComputedStyle(td, '::before').content;
-              return {
-                // On a phone each value carries its course's name; on a desktop, its column head.
-                course: /^".*"$/.test(before)
-                  ? before.slice(1, -1)
-                  : row.closest('table').querySelectorAll('thead th')[td.cellIndex].textContent,
-                shown:
-                  td.checkVisibility() && r.width > 0 && r.left >= 0 && r.right <= w.innerWidth,
-              };
+    it.each([2, 3])(
+      'the comparison of %i courses is a table, a column per course, the facts’ names held at the left as it scrolls',
+      async (count) => {
+        const chosen = COMPARED.slice(0, count);
+        const path = `/ai-seo-courses/compare?courses=${chosen.map((c) => c.slug).join(',')}`;
+        const { page, errors } = await open(path, size);
+        try {
+          expect(await pastTheEdges(page)).toEqual([]);
+          expect(await badNumbers(page)).toEqual([]);
+          const height = await page.evaluate(
+            () => (globalThis as any).document.documentElement.scrollHeight,
+          );
+          // Each fact once, not once per course: 5,680 px for two courses when it repeated them.
+          if (size.width === 375 && count === 2) expect(height).toBeLessThanOrEqual(2_500);
+          const api = await t.json(`/api/v1/comparisons?courses=${chosen.map((c) => c.slug)}`);
+          const names: string[] = api.data.courses.map((c: any) => c.name);
+          const heads = await page.locator('table.compare thead th[data-slug]').allInnerTexts();
+          expect(heads.map((head, i) => head.includes(names[i]))).toEqual(names.map(() => true));
+          const box = page.locator('.table-wrap', { has: page.locator('table.compare') });
+          const rows = page.locator('table.compare tbody tr');
+          expect(await rows.count()).toBeGreaterThanOrEqual(20);
+          // Every value brought into view beside its fact's name, which stays where it is.
+          const unseen = await rows.evaluateAll(
+            (all, { count }) => {
+              const w = globalThis as any;
+              const found: string[] = [];
+              for (const row of all) {
+                const fact = row.querySelector('th');
+                const cells = [...row.querySelectorAll('td')];
+                if (cells.length !== count) found.push(`${fact.textContent}: ${cells.length}`);
+                for (const td of cells) {
+                  td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+                  const [f, v] = [fact.getBoundingClientRect(), td.getBoundingClientRect()];
+                  const shown = f.left >= 0 && v.left >= f.right - 1 && v.right <= w.innerWidth + 1;
+                  if (!shown || !td.checkVisibility())
+                    found.push(`${fact.textContent} ${td.cellIndex}`);
+                }
+              }
+              return found;
+            },
+            { count },
+          );
+          expect(unseen).toEqual([]);
+          const scrolls = await box.evaluate((el: any) => el.scrollWidth > el.clientWidth);
+          // A desktop shows three courses whole; a phone scrolls sideways in the box, with a cue.
+          expect(scrolls).toBe(size.width === 375);
+          await box.evaluate((el: any) => (el.scrollLeft = 0));
+          await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+          await shot(page, `compare-${count}`, size.width);
+          if (scrolls) {
+            await box.scrollIntoViewIfNeeded();
+            expect(await cueAt(page, box, 'right')).toBe(true);
+            await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
+            await page.screenshot({
+              path: join(SHOTS, `compare-${count}-scrolled-${size.width}.png`),
             });
-            return { fact: row.querySelector('th').textContent, cells };
+          }
+          expect(errors).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      },
+    );
+
+    it('every finder choice, its box and its words, is a target of at least 44 × 44 px', async () => {
+      const { page } = await open('/ai-seo-courses/finder', size);
+      try {
+        const questions = (await t.json('/api/v1/finder/questions')).data.questions;
+        const choices = page.locator('form fieldset .choices label');
+        const options = Object.values(questions).flatMap((q: any) => Object.keys(q.values));
+        expect(await choices.count()).toBe(options.length);
+        const sizes = await choices.evaluateAll((labels) =>
+          labels.map((label: any) => {
+            const r = label.getBoundingClientRect();
+            return { width: r.width, height: r.height };
           }),
         );
-        expect(cells.length).toBeGreaterThanOrEqual(20);
-        for (const { fact, cells: values } of cells) {
-          expect({ fact, values: values.map((v: any) => v.shown) }).toEqual({
-            fact,
-            values: names.map(() => true),
-          });
-          values.forEach((v: any, i: number) => expect(v.course).toContain(names[i]));
+        const smallest = {
+          width: Math.min(...sizes.map((r) => r.width)),
+          height: Math.min(...sizes.map((r) => r.height)),
+        };
+        expect(smallest.width).toBeGreaterThanOrEqual(44);
+        expect(smallest.height).toBeGreaterThanOrEqual(44);
+        // A tap anywhere in the target, its far corner too, chooses.
+        for (let i = 0; i < options.length; i++) {
+          const r = (await choices.nth(i).boundingBox())!;
+          await choices.nth(i).scrollIntoViewIfNeeded();
+          const shown = (await choices.nth(i).boundingBox())!;
+          await page.mouse.click(shown.x + r.width - 2, shown.y + r.height - 2);
+          expect(await choices.nth(i).locator('input').isChecked()).toBe(true);
         }
-        expect(
-          await page
-            .getByText(
-              `about $${COSTLY.price.first_year_cost_usd!.toLocaleString('en')} in the first year`,
-            )
-            .first()
-            .isVisible(),
-        ).toBe(true);
-        await shot(page, 'compare', size.width);
+        await shot(page, 'finder', size.width);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('the compare bar says how many courses are ticked and what Compare needs, as they are ticked', async () => {
+      const { page } = await open('/ai-seo-courses', size);
+      try {
+        // Marks this document: a page load would lose it.
+        await page.evaluate(() => ((globalThis as any).sameDocument = true));
+        const boxes = page.locator('input[name="courses"][form="compare-form"]');
+        const said = page.locator('.compare-bar [role="status"]');
+        const expected = [
+          '1 ticked — tick one or two more',
+          '2 ticked — compare them, or tick one more',
+          '3 ticked — compare them',
+          '4 ticked — untick one: Compare takes two or three',
+        ];
+        for (const [i, text] of expected.entries()) {
+          await boxes.nth(i).check();
+          expect(await said.innerText()).toBe(text);
+        }
+        await page.screenshot({ path: join(SHOTS, `list-four-ticked-${size.width}.png`) });
+        await boxes.nth(0).uncheck();
+        expect(await said.innerText()).toBe(expected[2]);
+        expect(await page.evaluate(() => (globalThis as any).sameDocument)).toBe(true);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('the compare bar covers nothing for good: after the list at its end, never over a box in focus', async () => {
+      const { page } = await open('/ai-seo-courses', size);
+      try {
+        const boxes = page.locator('input[name="courses"][form="compare-form"]');
+        const bar = page.locator('.compare-bar');
+        await boxes.first().check();
+        await bar.waitFor({ state: 'visible' });
+        // Tab through the list from its first box: whatever takes the focus is clear of the bar.
+        const covered: string[] = [];
+        await boxes.first().focus();
+        for (let i = 0; i < (await boxes.count()) * 2; i++) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => {
+            const w = globalThis as any;
+            const el = w.document.activeElement;
+            // The bar's own button is in it, not under it.
+            if (el.closest('.compare-bar')) return null;
+            const r = el.getBoundingClientRect();
+            return {
+              what: `${el.tagName} ${el.getAttribute('value') ?? el.textContent}`,
+              top: r.top,
+              bottom: r.bottom,
+            };
+          });
+          const b = (await bar.boundingBox())!;
+          if (focused && focused.bottom > b.y && focused.top < b.y + b.height) {
+            covered.push(focused.what);
+          }
+        }
+        expect(covered).toEqual([]);
+        // At the end of the page the bar sits after the list, over none of it.
+        await page.evaluate(() => (globalThis as any).scrollTo(0, 1e6));
+        const list = (await page.locator('.ticked-list .table-wrap').boundingBox())!;
+        expect((await bar.boundingBox())!.y).toBeGreaterThanOrEqual(list.y + list.height - 1);
+        await page.screenshot({ path: join(SHOTS, `list-end-ticked-${size.width}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('with problems shown under some filters, every filter keeps its line', async () => {
+      const { page, errors } = await open('/ai-seo-courses?level=expert&sort=random', size);
+      try {
+        expect(await page.locator('.filter-grid .error').count()).toBe(2);
+        expect(await pastTheEdges(page)).toEqual([]);
+        // Each field's label and its control (a select, the box with its words, the button).
+        const fields = await page.locator('.filter-grid > div').evaluateAll((cells) =>
+          cells.map((cell: any) => {
+            const control = [...cell.children].find(
+              (child: any) => child.tagName !== 'LABEL' && !child.classList.contains('error'),
+            );
+            const label = cell.querySelector(':scope > label');
+            const [f, c] = [cell.getBoundingClientRect(), control.getBoundingClientRect()];
+            return {
+              top: f.top,
+              bottom: f.bottom,
+              label: label && Math.round(label.getBoundingClientRect().top),
+              middle: Math.round(c.top + c.height / 2),
+            };
+          }),
+        );
+        // Fields side by side (their boxes overlap from top to bottom) are a line.
+        const lines: (typeof fields)[] = [];
+        for (const field of fields) {
+          const line = lines.find(([f]) => field.top < f.bottom && f.top < field.bottom);
+          if (line) line.push(field);
+          else lines.push([field]);
+        }
+        if (size.width > 375) expect(lines.length).toBeLessThan(fields.length);
+        for (const line of lines) {
+          expect(new Set(line.map((f) => f.middle)).size).toBe(1);
+          const labels = new Set(line.flatMap((f) => (f.label === null ? [] : [f.label])));
+          expect(labels.size).toBeLessThanOrEqual(1);
+        }
+        await shot(page, 'list-problems', size.width);
         expect(errors).toEqual([]);
       } finally {
         await page.close();

@@ -94,7 +94,7 @@ describe('pages', () => {
   ];
 
   it.each(pages)(
-    '%s has a canonical link, title, description, ItemList JSON-LD and the citation',
+    '%s has a canonical link, title, description, JSON-LD of its courses and the citation',
     async (path) => {
       const { body } = await text(path, HTML);
       const meta = (await t.json('/api/v1/methodology')).meta;
@@ -104,11 +104,17 @@ describe('pages', () => {
       expect(body).toMatch(/<title>[^<]+<\/title>/);
       expect(body).toMatch(/<meta name="description" content="[^"]{20,}">/);
       const { value } = jsonLdOf(body);
-      expect(value['@type']).toBe('ItemList');
-      for (const element of value.itemListElement) expect(element.item['@type']).toBe('Course');
+      // The untouched finder shows no course: a page, not an empty list.
+      expect(value['@type']).toBe(path === '/ai-seo-courses/finder' ? 'WebPage' : 'ItemList');
+      for (const element of value.itemListElement ?? []) {
+        expect(element.item['@type']).toBe('Course');
+      }
       expect(body).toContain(escapeHtml(meta.citation));
       expect(body).toContain('Placeholder data.');
-      expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      // No inline script: the JSON-LD is data, and the one script is a file.
+      expect(body).not.toMatch(
+        /<script(?! type="application\/ld\+json"| type="module" src="\/assets\/site\.js")/,
+      );
     },
   );
 
@@ -520,8 +526,10 @@ describe('course names with HTML in them', () => {
     expect(body).toContain(escaped);
     expect(body).not.toContain('<script>alert');
     expect(body).not.toContain('<img src=x');
-    // One script element (the JSON-LD), whose text cannot end it early yet reads back exactly.
-    expect(body.match(/<script/g)).toHaveLength(1);
+    // One JSON-LD element, whose text cannot end it early yet reads back exactly; the other
+    // script element is the site's file.
+    expect(body.match(/<script/g)).toHaveLength(2);
+    expect(body.match(/<script type="application\/ld\+json">/g)).toHaveLength(1);
     const { raw, value } = jsonLdOf(body);
     expect(raw).not.toMatch(/[<>]/);
     const names = value.itemListElement.map((e: any) => e.item.name);

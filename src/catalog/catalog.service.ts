@@ -8,10 +8,10 @@ import { type SearchIndex, searchIndexOf } from './search-index';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The one source of courses for every face (docs/data.md#loading-and-reloading). Loads and
- * validates `data/` before the app serves (an invalid file stops the start), derives the catalog
- * again when the UTC date changes, and reloads on SIGHUP, keeping the previous data when the new
- * files are invalid.
+ * The one source of courses for the API, the MCP server and the site
+ * (docs/data.md#loading-and-reloading). Loads and validates `data/` before the app serves (an
+ * invalid file stops the start), derives the catalog again when the UTC date changes, and reloads
+ * on SIGHUP, keeping the previous data when the new files are invalid.
  */
 @Injectable()
 export class CatalogService implements OnModuleInit, OnModuleDestroy {

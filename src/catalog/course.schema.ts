@@ -26,7 +26,7 @@ import { RULE_4, trackingMarker } from './link-rules';
 
 export const slugSchema = z
   .string()
-  .regex(SLUG_PATTERN)
+  .regex(SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single hyphens')
   .max(SLUG_MAX_LENGTH)
   .meta({
     description:

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { urlSchema } from '../core/envelope.schema';
 import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
+import { inEditorsWords } from './data-problems';
 import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
 
 /** Reading and validating the editorial files of `data/`. Nothing here is derived. */
@@ -19,10 +20,15 @@ export const assistantsFileSchema = z.strictObject({
   refresh_hours: z.number().positive(),
   assistants: z.array(
     z.strictObject({
-      name: z.string().regex(/^[a-z0-9_-]+$/),
+      name: z
+        .string()
+        .regex(/^[a-z0-9_-]+$/, 'must be lower-case letters, digits, hyphens and underscores'),
       user_agent_tokens: z.array(z.string().min(1)).min(1),
       range_urls: z.array(urlSchema),
       cidrs: z.array(z.string().min(1)),
+      cidrs_source: urlSchema
+        .describe('The page the operator lists `cidrs` on, for the editor who checks them again.')
+        .optional(),
     }),
   ),
 });
@@ -96,17 +102,25 @@ export function loadDataset(dataDir: string, today?: string): Dataset {
   return { ...files, courses: files.courses.courses, hash: hash.digest('hex').slice(0, 16) };
 }
 
-/** `data/courses.json: course "x-y", field price.currency: Invalid option: ...` */
+/** `data/courses.json: course "x-y", field price.currency: must be one of …, not "usd"` */
 function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): string {
   const at = issue.path;
+  const found = at.reduce<unknown>(
+    (value, key) =>
+      value !== null && typeof value === 'object' && Object.hasOwn(value, key as PropertyKey)
+        ? (value as Record<PropertyKey, unknown>)[key as PropertyKey]
+        : undefined,
+    json,
+  );
+  const problem = inEditorsWords(issue, found);
   if (at[0] === 'courses' && typeof at[1] === 'number') {
     const record = (json as { courses: unknown[] }).courses[at[1]] as { slug?: unknown } | null;
     const slug =
       record && typeof record.slug === 'string' ? `"${record.slug}"` : `#${at[1] + 1} (no slug)`;
     const field = at.slice(2).join('.') || '(the course)';
-    return `${path}: course ${slug}, field ${field}: ${issue.message}`;
+    return `${path}: course ${slug}, field ${field}: ${problem}`;
   }
-  return `${path}: field ${at.join('.') || '(the file)'}: ${issue.message}`;
+  return `${path}: field ${at.join('.') || '(the file)'}: ${problem}`;
 }
 
 function crossChecks(path: string, parsed: Record<string, unknown>, today?: string): string[] {

@@ -17,7 +17,8 @@ export interface SiteUrls {
 }
 
 /**
- * The catalog every face serves: the dataset with its derived fields for one UTC date, indexed.
+ * The catalog the API, the MCP server and the site serve: the dataset with its derived fields for
+ * one UTC date, indexed.
  * Built once per dataset and date, replaced whole, never mutated.
  */
 export interface Catalog {

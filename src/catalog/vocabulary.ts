@@ -88,7 +88,9 @@ export function topicCoverage(
   coverage: Readonly<Record<CoverageKey, number>>,
   topic: Topic,
 ): number {
-  return Math.max(...TOPIC_COVERAGE[topic].map((key) => coverage[key]));
+  let highest = 0;
+  for (const key of TOPIC_COVERAGE[topic]) highest = Math.max(highest, coverage[key]);
+  return highest;
 }
 
 export const BUDGET_BAND_LABELS = {

@@ -28,7 +28,12 @@ export class ComparisonsController {
       'Returns the named courses in the order given, active or not. `courses` is required: 2 to 3 comma-separated, distinct course slugs. The `Link` header (rel `alternate`) names the same comparison as a web page.',
     ok: {
       schema: comparisonResponseSchema,
-      link: 'The same comparison as a web page (rel `alternate`, type `text/html`).',
+      headers: {
+        Link: {
+          description: 'The same comparison as a web page (rel `alternate`, type `text/html`).',
+          schema: { type: 'string' },
+        },
+      },
       example: {
         summary: 'Two courses',
         query: { courses: 'answer-engine-foundations,search-generalist-program' },

@@ -5,3 +5,6 @@
  * caller, so shared caches may keep it.
  */
 export const RESPONSE_MAX_AGE_SECONDS = 300;
+
+/** The header of every public answer, and of the redirects to one. */
+export const CACHE_CONTROL = `public, max-age=${RESPONSE_MAX_AGE_SECONDS}`;

@@ -1,4 +1,4 @@
-/** Where the service's faces live on its one origin (docs/api.md#addresses). */
+/** Where the API, the MCP endpoint and the site live on the one origin (docs/api.md#addresses). */
 
 /** The REST API's prefix: `{base_url}` is `PUBLIC_URL` + `/api/v1`. */
 export const API_PREFIX = 'api/v1';
@@ -23,4 +23,20 @@ export const SITE_PATHS = {
   stylesheet: '/assets/site.css',
   /** The service's icon (site tabs, the MCP server's `icons`). */
   icon: '/assets/icon.svg',
+  /** The same icon where browsers and feed readers look for one unasked. */
+  favicon: '/favicon.ico',
+  /** The pages' one script; every page works without it. */
+  script: '/assets/site.js',
+  /** Our styles over Swagger UI's on the API documentation page. */
+  apiDocsStylesheet: '/assets/api-docs.css',
 } as const;
+
+/**
+ * A request's path and query as a path of this origin, for a redirect's `Location`: the path as
+ * routed (an absolute-form target, `GET http://host/x`, names a host the path must not keep), led
+ * by one slash, since a browser reads `//host` (or `/\host`) as another origin.
+ */
+export function localTarget(path: string, originalUrl: string): string {
+  const queryAt = originalUrl.indexOf('?');
+  return `/${path.replace(/^[/\\]+/, '')}${queryAt < 0 ? '' : originalUrl.slice(queryAt)}`;
+}

@@ -10,7 +10,7 @@ import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorat
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from './courses.responses';
 import { CoursesService } from './courses.service';
-import { pageLinkHeader } from './page-links';
+import { pageLinkHeader, TOTAL_HEADER } from './page-links';
 
 @Controller(`${API_PREFIX}/courses`)
 export class CoursesController {
@@ -25,10 +25,21 @@ export class CoursesController {
     tag: 'Courses',
     summary: 'List, filter and search the tracked courses',
     description:
-      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`; `q` keeps the courses that hold every word given. All query parameters are optional. Without `limit` the answer is every course found; with it, a page, and a `Link` header to the next. `meta.count` is the number of courses returned.',
+      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`; `q` keeps the courses that hold every word given. All query parameters are optional. Without `limit` the answer is every course found; with it, a page, and a `Link` header to the next. `meta.count` is the number of courses returned; the `X-Total-Count` header, the number found in all.',
     ok: {
       schema: courseListResponseSchema,
-      link: 'On a page (with `limit` or `cursor`), RFC 8288 links to the next page (rel `next`, while there is one), the previous one (rel `prev`) and the first (rel `first`), each with the same filters.',
+      headers: {
+        Link: {
+          description:
+            'On a page (with `limit` or `cursor`), RFC 8288 links to the next page (rel `next`, while there is one), the previous one (rel `prev`) and the first (rel `first`), each with the same filters.',
+          schema: { type: 'string' },
+        },
+        [TOTAL_HEADER]: {
+          description:
+            'How many courses the filters find in all, on every page (`meta.count` is the number in this answer).',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
       example: {
         summary: 'Beginner courses, cheapest first',
         query: { level: 'beginner', sort: 'price-asc' },
@@ -39,7 +50,7 @@ export class CoursesController {
       422: {
         schema: invalidParametersErrorSchema,
         description:
-          '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value, or `cursor` is from another dataset version or other filters; `details.parameters` lists each with its allowed values.',
+          '`invalid_parameters`: a parameter is unknown, repeated, empty or has an unsupported value, or `cursor` is from other data or other filters; `details.parameters` lists each with its allowed values.',
         example: {
           summary: 'An unsupported level and an unknown parameter',
           query: { level: 'expert', sort_by: 'price' },
@@ -56,6 +67,7 @@ export class CoursesController {
     if (found.paging) {
       response.setHeader('Link', pageLinkHeader(request, this.config.publicUrl, found.paging));
     }
+    response.setHeader(TOTAL_HEADER, String(found.paging?.total ?? found.data.length));
     return found;
   }
 

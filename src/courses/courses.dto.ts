@@ -63,7 +63,7 @@ export class SearchCoursesQuery {
 
   @Cursor(MAX_CURSOR, {
     description:
-      "The page after a previous one, as its `Link` header's `next` (or `prev`) gave it; valid for the dataset version it came from.",
+      "The page after a previous one, as its `Link` header's `next` (or `prev`) gave it; valid while the data stays the same.",
   })
   cursor?: string;
 }

@@ -82,7 +82,7 @@ export class CoursesService {
     }
     const fingerprint = queryFingerprint(query);
     const at = query.cursor
-      ? readCursor(query.cursor, current.version, fingerprint, found.length)
+      ? readCursor(query.cursor, current.dataset.hash, fingerprint, found.length)
       : { offset: 0, limit: query.limit! };
     if (typeof at === 'string') {
       throw inputError(SearchCoursesQuery, [
@@ -92,7 +92,7 @@ export class CoursesService {
     const limit = query.limit ?? at.limit;
     const page = found.slice(at.offset, at.offset + limit);
     const cursorAt = (offset: number) =>
-      writeCursor(current.version, fingerprint, { offset, limit });
+      writeCursor(current.dataset.hash, fingerprint, { offset, limit });
     return new Envelope(page, current.meta, {
       limit,
       offset: at.offset,

@@ -1,6 +1,9 @@
 import type { Request } from 'express';
 import type { Paging } from '../core/envelope';
 
+/** The header with the number of courses a search finds in all (docs/api.md#pages). */
+export const TOTAL_HEADER = 'X-Total-Count';
+
 /**
  * A page's RFC 8288 `Link` header (docs/api.md#pages): `next` and `prev` when there are such
  * pages, and always `first`, each the request's own URL with its `limit` and the page's cursor.

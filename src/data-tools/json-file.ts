@@ -10,7 +10,18 @@ const PROJECT_FILE = join(__dirname, '..', '..', 'package.json');
  * the image.
  */
 export async function formatJson(value: unknown, path: string): Promise<string> {
-  const { format, resolveConfig } = await import('prettier');
+  const { format } = await import('prettier');
+  return format(JSON.stringify(value, null, 2), await prettierOptions(path));
+}
+
+/** Whether a file's text is formatted as `npm run lint` requires. */
+export async function isFormatted(text: string, path: string): Promise<boolean> {
+  const { check } = await import('prettier');
+  return check(text, await prettierOptions(path));
+}
+
+async function prettierOptions(path: string) {
+  const { resolveConfig } = await import('prettier');
   const config = (await resolveConfig(path)) ?? (await resolveConfig(PROJECT_FILE)) ?? {};
-  return format(JSON.stringify(value, null, 2), { ...config, filepath: path });
+  return { ...config, filepath: path };
 }

@@ -12,8 +12,10 @@ import { AppConfig } from '../core/config';
 import { RedisConnection } from './redis.connection';
 
 /**
- * Verified AI assistants (docs/api.md#ai-assistants): a user agent naming an assistant counts only
- * from an IP in that assistant's published ranges. Range files are fetched at start and every
+ * Verified AI assistants (docs/api.md#ai-assistants): a request from an IP in the ranges an
+ * assistant's operator publishes for its outbound calls is that assistant's, unless its user agent
+ * names another assistant; a user agent alone verifies nothing, and its absence demotes nothing
+ * (connector calls have been seen without one). Range files are fetched at start and every
  * `refresh_hours`; the last good copy of each file is kept (in Redis too, for replicas that start
  * while a vendor's file is unreachable) and a failed fetch never drops it.
  */
@@ -123,14 +125,18 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
 
   /** The name of the assistant this request verifiably comes from, or undefined. */
   identify(userAgent: string | undefined, ip: string | undefined): string | undefined {
-    if (!userAgent || !ip) return undefined;
+    const client = ip === undefined ? undefined : plainIp(ip);
+    if (!client) return undefined;
     if (this.builtFor !== this.catalog.current().dataset.hash) {
       this.rebuild();
       void this.refresh();
     }
-    const claimed = this.assistants.find((a) => a.claim.test(userAgent));
-    const client = claimed && plainIp(ip);
-    return client && claimed.ranges.check(client.address, client.type) ? claimed.name : undefined;
+    const from = this.assistants.find((a) => a.ranges.check(client.address, client.type));
+    if (!from || !userAgent || from.claim.test(userAgent)) return from?.name;
+    const namesAnother = this.assistants.some(
+      (other) => other !== from && other.claim.test(userAgent),
+    );
+    return namesAnother ? undefined : from.name;
   }
 
   /**

@@ -9,6 +9,8 @@ import { MCP_PATH } from '../core/paths';
 
 /** Every response header the docs tell a client to read. */
 export const EXPOSED_HEADERS = [
+  'Link',
+  'X-Total-Count',
   'ETag',
   'Retry-After',
   'RateLimit',

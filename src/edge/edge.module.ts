@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AppConfig } from '../core/config';
 import { EnvelopeInterceptor } from '../core/envelope';
+import { jsonRpcParseErrors } from '../core/json-rpc';
 import { MCP_PATH } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { Lifecycle } from '../ops/lifecycle';
@@ -24,6 +25,7 @@ import { FixedWindowStorage } from './fixed-window.storage';
 import { type CachedAnswer, HttpCacheInterceptor } from './http-cache.interceptor';
 import { HttpErrorFilter } from './http-error.filter';
 import { refuseWrites } from './method-not-allowed.middleware';
+import { redirectToOneUrl } from './redirects.middleware';
 import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { PublicServer } from './public-server';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
@@ -32,19 +34,24 @@ import { SecurityHeaders } from './security-headers';
 import { refuseUnreadable } from './unread-requests';
 
 /**
- * The answers kept: at most 2000, and at most 16 M characters of bodies and keys. URLs (up to
- * 12 KB), and `Accept` on negotiated pages, are the client's to vary, so a count of entries alone
- * would not bound the memory the cache holds.
+ * The answers kept: at most 2000, and at most 16 M bytes of bodies (all codings) and key
+ * characters. URLs (up to 12 KB), and `Accept` on negotiated pages, are the client's to vary, so a
+ * count of entries alone would not bound the memory the cache holds.
  */
 export const RESPONSE_CACHE_ENTRIES = 2000;
 export const RESPONSE_CACHE_CHARS = 16 * 1024 * 1024;
+export const RESPONSE_CACHE_TTL_MS = 60 * 60 * 1000;
 
-/** Keyv keeps `{ value, expires }` as it is given (no serialising), so the answer is weighed. */
+/** Keyv keeps `{ value, expires }` as it is given (no serialising), so each answer is weighed. */
 function responseCache(): Keyv {
   const store = new LRUCache<string, { value: CachedAnswer }>({
     max: RESPONSE_CACHE_ENTRIES,
     maxSize: RESPONSE_CACHE_CHARS,
-    sizeCalculation: (entry, key) => key.length + entry.value.body.length,
+    // An hour at most: search words are in URLs (docs/privacy.md#caches). Set here, not as the
+    // cache's `ttl`: Keyv hands that to the store's `set` as a number, where lru-cache takes options.
+    ttl: RESPONSE_CACHE_TTL_MS,
+    sizeCalculation: ({ value: { body, codings = {} } }, key) =>
+      key.length + body.length + (codings.br?.length ?? 0) + (codings.gzip?.length ?? 0),
   });
   return new Keyv({ store, serialize: undefined, deserialize: undefined });
 }
@@ -56,11 +63,13 @@ export const MCP_BODY_LIMIT = '100kb';
  * The HTTP pipeline, declared here in the order a request meets it:
  *
  * 1. middleware: security headers (an API's minimal set) → request id, access log and metrics →
- *    CORS (preflights end here) → compression → readable URL and If-None-Match → read-only
- *    methods → the MCP endpoint's JSON body;
+ *    CORS (preflights end here) → readable URL and If-None-Match → read-only methods → one URL
+ *    per answer (308 without a trailing slash) → on the MCP endpoint, compression and the JSON
+ *    body;
  * 2. guard: the rate limit (`@nestjs/throttler`);
  * 3. interceptors: the operation's trace span → a page's security headers (`@ServesPages()`) →
- *    caching headers, conditional GET and the response cache → the `{data, meta}` envelope;
+ *    caching headers, conditional GET, codings and the response cache → the `{data, meta}`
+ *    envelope;
  * 4. pipe: input classes (`ValidationPipe`);
  * 5. filter: every error as the contract's body.
  *
@@ -73,8 +82,8 @@ export const MCP_BODY_LIMIT = '100kb';
     CatalogModule,
     OpsModule,
     RateLimitModule,
-    // A factory, so each app (tests run several in one process) has a cache of its own. No TTL:
-    // answers are kept per catalog version, and those of older versions are evicted unused.
+    // A factory, so each app (tests run several in one process) has a cache of its own. Answers
+    // are kept per catalog version; those of older versions age out unused.
     CacheModule.registerAsync({ useFactory: () => ({ stores: [responseCache()] }) }),
     ThrottlerModule.forRootAsync({
       imports: [RateLimitModule],
@@ -123,10 +132,11 @@ export class EdgeModule {
       headers.api,
       accessLog(metrics, lifecycle, logger),
       openCors,
-      compression(),
       refuseUnreadable,
       refuseWrites,
+      redirectToOneUrl,
     );
-    app.use(MCP_PATH, json({ limit: MCP_BODY_LIMIT }));
+    // Answers are coded by the response cache; the MCP endpoint's, which the SDK writes, here.
+    app.use(MCP_PATH, compression(), json({ limit: MCP_BODY_LIMIT }), jsonRpcParseErrors);
   }
 }

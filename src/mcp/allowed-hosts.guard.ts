@@ -59,9 +59,12 @@ export class RebindingPolicy {
           entry.hostname === given.hostname &&
           (entry.port === undefined || entry.port === given.port),
       );
-    if (!hostAllowed) return 'The Host header does not name this service.';
+    // Each names the setting that admits what it refuses (docs/operations.md#configuration).
+    if (!hostAllowed) {
+      return 'The Host header does not name this service: its host is the one of PUBLIC_URL, localhost, or one listed in MCP_ALLOWED_HOSTS.';
+    }
     if (origin !== undefined && !this.origins.has(normalizeOrigin(origin))) {
-      return 'Requests from this Origin are not allowed.';
+      return 'Requests from this Origin are not allowed: the origins allowed are those of PUBLIC_URL and SITE_URL, and those listed in MCP_ALLOWED_ORIGINS.';
     }
     return undefined;
   }

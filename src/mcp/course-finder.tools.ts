@@ -34,8 +34,12 @@ const READ_ONLY = {
   openWorldHint: false,
 } as const;
 
-/** `search_courses` answers a page of this many courses unless `limit` says otherwise. */
-export const TOOL_PAGE_SIZE = 20;
+/**
+ * `search_courses` answers a page of this many courses unless `limit` says otherwise: each costs
+ * an assistant about 2.8 KB of context (as structured content and again as text), so a first page
+ * stays under 30 KB (docs/benchmarks.md#what-an-assistant-pays).
+ */
+export const TOOL_PAGE_SIZE = 8;
 
 const CITE =
   'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
@@ -54,7 +58,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'search_courses',
-    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. Same as GET /api/v1/courses. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words. Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how to get the next page (cursor). ${CITE}`,
+    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words. Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match and how to get the next page (cursor). ${CITE}`,
     parameters: advertisedInput(SearchCoursesQuery, {
       limit: {
         default: TOOL_PAGE_SIZE,
@@ -62,7 +66,7 @@ export class CourseFinderTools {
       },
       cursor: {
         description:
-          'The page after a previous one, as that result gave it; valid for the dataset version it came from.',
+          'The page after a previous one, as that result gave it (also in its _meta["course-finder/page"].next_cursor), with the same other arguments; valid while the data stays the same.',
       },
     }),
     outputSchema: advertisedOutput(courseListResponseSchema),
@@ -75,8 +79,13 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'get_course',
-    description: `One course by slug (slugs come from search_courses or recommend_courses). Same as GET /api/v1/courses/{slug}. ${CITE}`,
-    parameters: advertisedInput(CourseSlug),
+    description: `One course by slug, with every fact and its sources. ${CITE}`,
+    parameters: advertisedInput(CourseSlug, {
+      slug: {
+        description:
+          'The course slug, as search_courses, recommend_courses or compare_courses give it.',
+      },
+    }),
     outputSchema: advertisedOutput(courseResponseSchema),
     annotations: { title: 'Get a course', ...READ_ONLY },
     _meta: APP_TOOL_META,
@@ -87,7 +96,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'recommend_courses',
-    description: `Scores every enrolling course against the user's six Course Finder answers and returns up to 3 strong matches with match reasons and warnings. Same as GET /api/v1/recommendations. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
+    description: `Scores every enrolling course against the user's six Course Finder answers and returns up to 3 strong matches with match reasons and warnings. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
     parameters: advertisedInput(AnswersInput),
     outputSchema: advertisedOutput(recommendationResponseSchema),
     annotations: { title: 'Recommend courses', ...READ_ONLY },
@@ -99,8 +108,13 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'compare_courses',
-    description: `2 to 3 courses side by side, in the order given (inactive courses included). Same as GET /api/v1/comparisons. ${CITE}`,
-    parameters: advertisedInput(CompareCoursesQuery),
+    description: `2 to 3 courses side by side, in the order given (inactive courses included). ${CITE}`,
+    parameters: advertisedInput(CompareCoursesQuery, {
+      courses: {
+        description:
+          'A JSON array of 2 to 3 distinct course slugs, in the order to show them, e.g. ["answer-engine-foundations", "search-generalist-program"].',
+      },
+    }),
     outputSchema: advertisedOutput(comparisonResponseSchema),
     annotations: { title: 'Compare courses', ...READ_ONLY },
     _meta: APP_TOOL_META,
@@ -112,7 +126,7 @@ export class CourseFinderTools {
   @Tool({
     name: 'get_methodology',
     description:
-      'The live scoring weights, adjustments, penalties, match threshold, result limit, budget bands, topic coverage scale and verification rules. Same as GET /api/v1/methodology.',
+      'The live scoring weights, adjustments, penalties, match threshold, result limit, budget bands, topic coverage scale and verification rules.',
     parameters: advertisedInput(NoQuery),
     outputSchema: advertisedOutput(methodologyResponseSchema),
     annotations: { title: 'Get the methodology', ...READ_ONLY },

@@ -7,10 +7,12 @@ import {
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 import { Envelope, type Paging } from '../core/envelope';
+import { PAGE_META_KEY, type PageMeta } from './page-meta';
 
 /**
  * A tool's envelope as its MCP result (docs/mcp.md#results): `structuredContent` is the REST body
- * and the text block the same JSON. Handed to the library finished, so it does not validate the body
+ * and the text block the same JSON; a page also says where it sits, in `_meta` for programs and in
+ * a sentence for the model. Handed to the library finished, so it does not validate the body
  * against the output schema on every call: the body is the REST body, built by the same services
  * and held to the same schemas by the contract and MCP tests.
  */
@@ -32,10 +34,21 @@ export class ToolResultInterceptor implements NestInterceptor {
               ? []
               : [{ type: 'text' as const, text: nextPageNote(page) }]),
           ],
+          ...(page && { _meta: { [PAGE_META_KEY]: pageMeta(page) } }),
         };
       }),
     );
   }
+}
+
+function pageMeta({ total, offset, limit, next, prev }: Paging): PageMeta {
+  return {
+    total,
+    offset,
+    limit,
+    ...(next !== undefined && { next_cursor: next }),
+    ...(prev !== undefined && { prev_cursor: prev }),
+  };
 }
 
 /** How to get the page after this one, for the assistant (docs/mcp.md#results). */

@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { jsonSchemaOf } from '../core/json-schema';
 import { inputJsonSchema } from '../core/validation/input-decorators';
 import type { InputClass } from '../core/validation/input-metadata';
 
@@ -52,8 +53,11 @@ function inlineRoot(json: JsonSchema): JsonSchema {
   return { ...rest, ...root, ...(Object.keys(others).length > 0 ? { $defs: others } : {}) };
 }
 
-/** A tool output: the REST response schema, validated by zod and advertised with an object root. */
+/**
+ * A tool output: the REST response schema, lean (what the OpenAPI document describes is not said
+ * again in every tool list: docs/mcp.md#tools), validated by zod and advertised with an object root.
+ */
 export function advertisedOutput(schema: z.ZodObject): AdvertisedSchema {
-  const json = inlineRoot(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }));
+  const json = inlineRoot(jsonSchemaOf(schema, { io: 'output', lean: true }));
   return advertised(json, schema['~standard'].validate);
 }

@@ -49,16 +49,21 @@ export interface ApiErrorResponse {
   example: ExampleRequest;
 }
 
+export interface OperationHeader {
+  description: string;
+  schema: { type: 'string' | 'integer'; minimum?: number };
+}
+
 export interface ApiReadOptions {
   operationId: string;
   tag: string;
   summary: string;
   description: string;
   /**
-   * The 200 body (the envelope schema of the operation), the request of its example, and when the
-   * operation answers a `Link` header, what its links are.
+   * The 200 body (the envelope schema of the operation), the request of its example, and the
+   * headers of its own that the 200 and the 304 carry (`Link`, `X-Total-Count`).
    */
-  ok: { schema: z.ZodType; example: ExampleRequest; link?: string };
+  ok: { schema: z.ZodType; example: ExampleRequest; headers?: Record<string, OperationHeader> };
   /**
    * The error statuses the contract lists for this operation besides 429 (docs/api.md#operations).
    */
@@ -156,17 +161,12 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       status: 200,
       description: 'The `{data, meta}` envelope. Publicly cacheable for 5 minutes.',
       standardSchema: options.ok.schema,
-      headers: options.ok.link
-        ? {
-            Link: { description: options.ok.link, schema: { type: 'string' } },
-            ...CACHED_HEADERS,
-          }
-        : CACHED_HEADERS,
+      headers: { ...options.ok.headers, ...CACHED_HEADERS },
     }),
     ApiResponse({
       status: 304,
       description: 'Not modified: `If-None-Match` matched the current ETag. No body.',
-      headers: CACHED_HEADERS,
+      headers: { ...options.ok.headers, ...CACHED_HEADERS },
     }),
     ...errors.map(([status, error]) =>
       ApiResponse({

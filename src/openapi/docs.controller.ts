@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { DomainError } from '../core/domain-error';
-import { API_PREFIX, SITE_PATHS } from '../core/paths';
+import { API_PREFIX } from '../core/paths';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ServesPages } from '../edge/policies';
 
 /**
- * Swagger UI at `/api/v1/docs`, served through the same pipeline as every page: its files are read
- * once, cached and compressed like any answer, and the page runs no inline script (its
- * start-up is a file of its own). The UI reads the document from `/api/v1/openapi.json`.
+ * Swagger UI's files under `/api/v1/docs`, served through the same pipeline as every page: read
+ * once, cached and compressed like any answer. The page that loads them is the site's, in the
+ * site's frame (src/site/api-docs.page.ts); it runs no inline script, so the start-up is a file of
+ * its own. The UI reads the document from `/api/v1/openapi.json`.
  */
 
 const DOCS = `/${API_PREFIX}/docs`;
@@ -25,6 +26,9 @@ const FILES: Record<string, { type: string; text: string }> = {
     type: 'text/javascript',
     text: readFileSync(join(UI, 'swagger-ui-bundle.js'), 'utf8'),
   },
+  // "Try it out" calls the origin the page was loaded from, whatever name reached it (127.0.0.1, a
+  // LAN address, a port-forward), not the document's server, PUBLIC_URL: the request interceptor
+  // keeps each request's path and query and swaps its origin (docs/website.md#addresses-on-pages).
   'start.js': {
     type: 'text/javascript',
     text: `window.addEventListener('load', () => {
@@ -34,40 +38,22 @@ const FILES: Record<string, { type: string; text: string }> = {
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
+    requestInterceptor: (request) => {
+      const url = new URL(request.url, location.href);
+      request.url = location.origin + url.pathname + url.search;
+      return request;
+    },
   });
 });
 `,
   },
 };
 
-const PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Course Finder API</title>
-<link rel="icon" href="${SITE_PATHS.icon}" type="image/svg+xml">
-<link rel="stylesheet" href="${DOCS}/swagger-ui.css">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="${DOCS}/swagger-ui-bundle.js"></script>
-<script src="${DOCS}/start.js"></script>
-</body>
-</html>
-`;
-
 @ApiExcludeController()
 @SkipThrottle()
 @ServesPages('docs')
 @Controller(DOCS)
 export class DocsController {
-  @Get()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  page(@Query() _query: NoQuery): string {
-    return PAGE;
-  }
-
   @Get(':file')
   file(
     @Param('file') name: string,

@@ -41,7 +41,7 @@ export class OpenApiController {
     private readonly config: AppConfig,
   ) {}
 
-  /** The API's front door: its operations and where to read more (also at `/api/v1/`). */
+  /** The API's front door: its operations and where to read more (`/api` leads here). */
   @Get()
   index(@Query() _query: NoQuery) {
     return apiIndex(this.openapi.get(), this.config);

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { AppConfig } from '../core/config';
+import { jsonSchemaOf } from '../core/json-schema';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
 import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from '../core/request-limits';
 
@@ -31,26 +32,18 @@ function inComponents(node: unknown): unknown {
 }
 
 /**
- * zod's own JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1): nullable fields stay
- * `type: [x, "null"]` and schemas named with `.meta({ id })` become components. zod bounds every
- * integer to ±(2^53 − 1), JavaScript's safe range; that is no bound of the API (and viewers show it
- * as an example value), so only the bounds the schemas state are kept.
+ * A schema as the document holds it: nullable fields stay `type: [x, "null"]`, and the schemas
+ * named with `.meta({ id })` become components.
  */
 export function zodJsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const {
     $schema: _dialect,
     $defs,
     ...root
-  } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-    override: ({ jsonSchema }) => {
-      if (jsonSchema.type !== 'integer') return;
-      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-    },
-  });
+  } = jsonSchemaOf(schema, { io }) as {
+    $schema?: string;
+    $defs?: Record<string, JsonSchema>;
+  };
   return {
     schema: inComponents(root) as JsonSchema,
     components: inComponents($defs ?? {}) as Record<string, JsonSchema>,
@@ -139,8 +132,9 @@ const HEADERS = {
     schema: { type: 'string', examples: ['GET, HEAD, OPTIONS'] },
   },
   ETag: {
-    description: 'Strong entity tag of the body; send it back in `If-None-Match`.',
-    schema: { type: 'string', examples: ['"3f2a9c1e7b"'] },
+    description:
+      'Weak entity tag (`W/"…"`) of the body, the same for every content coding of it; send it back in `If-None-Match`.',
+    schema: { type: 'string', examples: ['W/"w6iwMCtVdgULLV71eUJrjwapn2g"'] },
   },
   'Cache-Control': {
     description: '`public, max-age=300` on 200 and 304; `no-store` on errors.',

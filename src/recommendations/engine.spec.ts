@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Course } from '../catalog/course.schema';
 import {
+  BUDGET_BAND_LABELS,
   BUDGET_BANDS,
   COMMUNITY,
   COVERAGE_KEYS,
@@ -60,10 +61,10 @@ const priceArb = fc.oneof(
   fc
     .oneof(fc.constant(0), fc.integer({ min: 1, max: 3000 }), fc.constant(null))
     .map<Course['price']>((cost) => ({
-      display: cost === null ? 'Custom quote' : `$${cost}`,
+      display: cost === null ? 'Custom quote' : cost === 0 ? 'Free' : `$${cost}`,
       amount: cost,
       currency: 'USD',
-      type: cost === null ? 'custom' : 'one_time',
+      type: cost === null ? 'custom' : cost === 0 ? 'free' : 'one_time',
       first_year_cost_usd: cost,
       budget_band: budgetBand(cost, METHODOLOGY.budget_bands),
       known: true,
@@ -335,6 +336,24 @@ describe('recommend: properties', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('recommend: reasons read as a person writes them', () => {
+  it('never writes a label where a phrase belongs ("Price Free", "your Under $100 budget")', () => {
+    const labels = Object.values(BUDGET_BAND_LABELS).join('|').replace(/\$/g, '\\$');
+    const stilted = new RegExp(
+      `^(Price|Costs) Free|your (${labels}) budget|^Price [^,]+ (fits|is below)`,
+    );
+    fc.assert(
+      fc.property(answersArb, coursesArb, (answers, courses) => {
+        const m = { ...METHODOLOGY, match_threshold: 0 };
+        for (const { match_reasons, warnings } of recommend(answers, courses, m)) {
+          for (const line of [...match_reasons, ...warnings]) expect(line).not.toMatch(stilted);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('recommend: reasons and warnings', () => {
   const everything: Methodology = { ...METHODOLOGY, match_threshold: 0 };
   const answers: Answers = {
@@ -391,7 +410,7 @@ describe('recommend: reasons and warnings', () => {
         'Teaches at intermediate level',
         'Offers live / community training with an active community',
         'Updated continuously',
-        'Price $79 one-time fits your Under $100 budget',
+        'Costs $79 one-time, within your budget (under $100)',
         'Aimed at Affiliate work',
       ],
       warnings: [],
@@ -495,19 +514,19 @@ describe('recommend: reasons and warnings', () => {
     {
       name: 'cheaper than the budget',
       course: variant({ price: { display: 'Free', amount: 0, first_year_cost_usd: 0 } }),
-      reason: 'Price Free is below your Under $100 budget',
-      gone: 'Price $79 one-time fits your Under $100 budget',
+      reason: 'Free, less than your budget (under $100)',
+      gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
       name: 'price without a display text',
       course: variant({ price: { display: null } }),
-      reason: 'Price about $79 in the first year fits your Under $100 budget',
+      reason: 'Costs about $79 in the first year, within your budget (under $100)',
     },
     {
       name: 'one band over budget',
       course: variant({ price: { display: '$300 one-time', first_year_cost_usd: 300 } }),
-      warning: 'Price $300 one-time is over your Under $100 budget by one band',
-      gone: 'Price $79 one-time fits your Under $100 budget',
+      warning: 'Costs $300 one-time, over your budget (under $100) by one price band',
+      gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
       name: 'over budget with a recurring price in another currency',
@@ -521,8 +540,8 @@ describe('recommend: reasons and warnings', () => {
         },
       }),
       warning:
-        'Price €9/month (about $117 in the first year) is over your Under $100 budget by one band',
-      gone: 'Price $79 one-time fits your Under $100 budget',
+        'Costs €9/month (about $117 in the first year), over your budget (under $100) by one price band',
+      gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
       name: 'a yearly price that fits, with its estimate',
@@ -535,18 +554,18 @@ describe('recommend: reasons and warnings', () => {
           first_year_cost_usd: 76,
         },
       }),
-      reason: 'Price £60/year (about $76 in the first year) fits your Under $100 budget',
+      reason: 'Costs £60/year (about $76 in the first year), within your budget (under $100)',
     },
     {
       name: 'two bands over budget',
       course: variant({ price: { display: '$1,200 one-time', first_year_cost_usd: 1200 } }),
-      warning: 'Price $1,200 one-time is over your Under $100 budget by two bands',
+      warning: 'Costs $1,200 one-time, over your budget (under $100) by two price bands',
     },
     {
       name: 'three bands over budget',
       course: variant({ price: { display: '$1,200 one-time', first_year_cost_usd: 1200 } }),
       given: { budget: 'free' },
-      warning: 'Price $1,200 one-time is over your Free budget by three bands',
+      warning: 'Costs $1,200 one-time, over your budget (free only) by three price bands',
     },
     {
       name: 'price not published',
@@ -554,14 +573,14 @@ describe('recommend: reasons and warnings', () => {
         price: { display: null, amount: null, first_year_cost_usd: null, known: false },
       }),
       warning: 'Price not published',
-      gone: 'Price $79 one-time fits your Under $100 budget',
+      gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
       name: 'published price without a first-year cost',
       course: variant({
         price: { display: 'Custom quote', type: 'custom', first_year_cost_usd: null },
       }),
-      warning: 'Price Custom quote has no known first-year cost in USD',
+      warning: 'Custom quote: no first-year cost in USD is known',
     },
     {
       name: 'operating model not served',

@@ -108,9 +108,10 @@ function prepare(answers: Answers, methodology: Methodology): Context {
 
 function levelFit(ctx: Context, course: Course): LevelFit {
   if (course.levels.length === 0) return 'unstated';
-  const distance = Math.min(
-    ...course.levels.map((level) => Math.abs(LEVEL_INDEX[level] - ctx.levelIndex)),
-  );
+  let distance = Infinity;
+  for (const level of course.levels) {
+    distance = Math.min(distance, Math.abs(LEVEL_INDEX[level] - ctx.levelIndex));
+  }
   if (distance === 0) return 'exact';
   return distance === ADJACENT ? 'adjacent' : 'gap';
 }
@@ -201,6 +202,24 @@ function toPercent(raw: number): number {
   return Math.min(99, Math.max(0, Math.floor(raw + 1e-9)));
 }
 
+/**
+ * The most a course with this coverage of the objective could match: every other fit whole, no
+ * other penalty. Fits are 0 to 1 and penalties at least 0 (the methodology's schema), so no such
+ * course matches more; one that cannot reach what it would have to beat need not be scored. At
+ * 3,400 courses most need not be, which keeps a recommendation within a quarter of its speed on the
+ * shipped catalog (docs/methodology.md#speed).
+ */
+function bestPossible(ctx: Context, coverage: number): number {
+  const { weights: w, adjustments: adj, penalties } = ctx.methodology;
+  if (ctx.totalWeight <= 0) return 0;
+  const missed = w.objective * (1 - coverage / COVERAGE_MAX);
+  const unmet = Math.max(0, adj.strong_coverage_from - coverage);
+  return toPercent(
+    (100 * (ctx.totalWeight - missed)) / ctx.totalWeight -
+      unmet * penalties.objective_coverage_below_strong_per_point,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ranking
 
@@ -227,6 +246,19 @@ export function scoreCourse(answers: Answers, course: Course, methodology: Metho
   return assess(prepare(answers, methodology), course).match;
 }
 
+/**
+ * Keeps `entry` among the `limit` best so far, in rank order, if it ranks there. The best few are
+ * all a recommendation returns, so the scored courses that do not make them die young: at 3,400
+ * courses, sorting every course that reaches the threshold kept thousands alive per request.
+ */
+function keepBest(best: Scored[], entry: Scored, limit: number): void {
+  let at = best.length;
+  while (at > 0 && compareScored(entry, best[at - 1]) < 0) at--;
+  if (at >= limit) return;
+  best.splice(at, 0, entry);
+  if (best.length > limit) best.pop();
+}
+
 /** Scores every enrolling course and returns the best ones at or above the threshold, ranked. */
 export function recommend(
   answers: Answers,
@@ -234,20 +266,25 @@ export function recommend(
   methodology: Methodology,
 ): RecommendationResult[] {
   const ctx = prepare(answers, methodology);
-  return courses
-    .filter((course) => course.enrolling)
-    .map((course) => ({ course, assessment: assess(ctx, course) }))
-    .filter(({ assessment }) => assessment.match >= methodology.match_threshold)
-    .sort(compareScored)
-    .slice(0, methodology.result_limit)
-    .map(({ course, assessment }, i) => {
-      const { reasons, warnings } = explain(answers, methodology, course, assessment);
-      return {
-        rank: i + 1,
-        match_percent: assessment.match,
-        match_reasons: reasons,
-        warnings,
-        course,
-      };
-    });
+  const { match_threshold: threshold, result_limit: limit } = methodology;
+  const best: Scored[] = [];
+  for (const course of courses) {
+    if (!course.enrolling) continue;
+    // What a course must reach to enter: the threshold, and once the best are found the last of
+    // them (equal may still enter, on its name).
+    const bar = Math.max(threshold, best.length < limit ? 0 : best[limit - 1].assessment.match);
+    if (bestPossible(ctx, topicCoverage(course.topic_coverage, answers.objective)) < bar) continue;
+    const assessment = assess(ctx, course);
+    if (assessment.match >= threshold) keepBest(best, { course, assessment }, limit);
+  }
+  return best.map(({ course, assessment }, i) => {
+    const { reasons, warnings } = explain(answers, methodology, course, assessment);
+    return {
+      rank: i + 1,
+      match_percent: assessment.match,
+      match_reasons: reasons,
+      warnings,
+      course,
+    };
+  });
 }

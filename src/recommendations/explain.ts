@@ -1,7 +1,6 @@
 import type { Course } from '../catalog/course.schema';
 import type { Methodology } from '../catalog/methodology.schema';
 import {
-  BUDGET_BAND_LABELS,
   COVERAGE_MAX,
   FRESHNESS_LABELS,
   LEVEL_INDEX,
@@ -33,6 +32,14 @@ const STYLE_PHRASE: Record<Style, string> = {
   live_community: 'live / community training',
   templates_sops: 'templates & SOPs',
   hands_on: 'hands-on implementation',
+};
+
+/** A budget answer as a person says it, after "your budget". */
+const BUDGET_PHRASE: Record<BudgetBand, string> = {
+  free: 'free only',
+  under_100: 'under $100',
+  '100_500': '$100 to $500',
+  '500_plus': '$500 or more',
 };
 
 const COMMUNITY_PHRASE: Record<Community, string> = {
@@ -77,6 +84,13 @@ function priceText(price: Course['price']): string {
   return estimate === null || sameFigure ? price.display : `${price.display} (${estimate})`;
 }
 
+/** "Free", or "Costs" and the price. */
+function costs(price: Course['price']): string {
+  return price.type === 'free' || price.first_year_cost_usd === 0
+    ? 'Free'
+    : `Costs ${priceText(price)}`;
+}
+
 export const TEXTS = {
   coverageStrong: (topic: Topic, coverage: number, scale: string) =>
     `Covers ${TOPIC_LABELS[topic]}: ${scale} (${coverage}/${COVERAGE_MAX})`,
@@ -100,14 +114,14 @@ export const TEXTS = {
   updatesInfrequent: (updates: Updates, freshness: Freshness) =>
     `${UPDATE_PHRASE[updates]}, while you rated up-to-date training ${FRESHNESS_LABELS[freshness].toLowerCase()}`,
   budgetFits: (price: Course['price'], budget: BudgetBand) =>
-    `Price ${priceText(price)} fits your ${BUDGET_BAND_LABELS[budget]} budget`,
+    `${costs(price)}, within your budget (${BUDGET_PHRASE[budget]})`,
   budgetBelow: (price: Course['price'], budget: BudgetBand) =>
-    `Price ${priceText(price)} is below your ${BUDGET_BAND_LABELS[budget]} budget`,
+    `${costs(price)}, less than your budget (${BUDGET_PHRASE[budget]})`,
   budgetOver: (price: Course['price'], budget: BudgetBand, bands: number) =>
-    `Price ${priceText(price)} is over your ${BUDGET_BAND_LABELS[budget]} budget by ${COUNT_WORDS[bands]} ${bands === 1 ? 'band' : 'bands'}`,
+    `${costs(price)}, over your budget (${BUDGET_PHRASE[budget]}) by ${COUNT_WORDS[bands]} price ${bands === 1 ? 'band' : 'bands'}`,
   priceNotPublished: () => 'Price not published',
   costUnknown: (price: Course['price']) =>
-    `Price ${price.display ?? 'listed'} has no known first-year cost in USD`,
+    `${price.display ?? 'The listed price'}: no first-year cost in USD is known`,
   modelFits: (model: OperatingModel) => `Aimed at ${OPERATING_MODEL_LABELS[model]} work`,
   modelMissing: (model: OperatingModel) => `Not aimed at ${OPERATING_MODEL_LABELS[model]} work`,
   factsUnverified: () => 'Facts not yet verified',

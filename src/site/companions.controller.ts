@@ -28,7 +28,24 @@ export class CompanionsController {
     return this.site.stylesheet;
   }
 
-  @Get(SITE_PATHS.icon)
+  @Get(SITE_PATHS.apiDocsStylesheet)
+  @Header('Content-Type', 'text/css; charset=utf-8')
+  apiDocsStylesheet(): string {
+    return this.site.apiDocsStylesheet;
+  }
+
+  @Get(SITE_PATHS.script)
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  script(): string {
+    return this.site.script;
+  }
+
+  /**
+   * The icon, also at `/favicon.ico`, where browsers, bookmarks and feed readers look for one
+   * unasked: the SVG itself, typed `image/svg+xml`, since those clients go by the type, not the
+   * name. A redirect would cost them a second request, and one a browser keeps for good.
+   */
+  @Get([SITE_PATHS.icon, SITE_PATHS.favicon])
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   icon(): string {
     return this.site.icon;

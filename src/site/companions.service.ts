@@ -13,12 +13,14 @@ import { SiteRenderer } from './site-renderer';
  * The plain-data companions (docs/website.md, docs/api.md#the-services-rules) and the documents
  * agents and crawlers read first.
  */
-/** The site's own assets, read once: a stylesheet and an icon, nothing from elsewhere. */
+/** The site's own assets, read once: stylesheets, a script and an icon, nothing from elsewhere. */
 const asset = (name: string) => readFileSync(join(__dirname, 'templates', name), 'utf8');
 
 @Injectable()
 export class CompanionsService {
   readonly stylesheet = asset('site.css');
+  readonly apiDocsStylesheet = asset('api-docs.css');
+  readonly script = asset('site.js');
   readonly icon = asset('icon.svg');
 
   constructor(

@@ -7,6 +7,7 @@ import { DomainError } from '../core/domain-error';
 import type { InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { fmt } from './format';
+import { PATHS } from './links';
 import { SiteRenderer } from './site-renderer';
 
 const COUNTS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
@@ -30,7 +31,8 @@ const PICKER_LISTED = 200;
 
 /**
  * The comparison page: the API's comparison of 2 or 3 courses as a side-by-side table, and a picker
- * of courses. The page takes the API's comma list or the picker's ticked boxes (`courses` repeated).
+ * of courses. The page takes the API's comma list, `courses=a,b`; the picker's ticked boxes
+ * (`courses` repeated) are sent there first (site.controller.ts).
  */
 @Injectable()
 export class ComparePage {
@@ -89,7 +91,7 @@ export class ComparePage {
       choices: all.length <= PICKER_LISTED ? all : chosen.flatMap((s) => bySlug.get(s) ?? []),
       catalogSize: all.length,
       apiUrl: compared.length
-        ? `${this.site.links.api}/comparisons?courses=${compared.map((c) => c.slug).join(',')}`
+        ? `${PATHS.api}/comparisons?courses=${compared.map((c) => c.slug).join(',')}`
         : null,
     });
   }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
@@ -178,4 +179,47 @@ export function serverCard(links: SiteLinks, publicUrl: string, siteUrl: string)
     },
     capabilities: MCP_CAPABILITIES,
   };
+}
+
+/** The version of the MCP Registry's `server.json` format that `registryServerJson` writes. */
+export const REGISTRY_SERVER_SCHEMA =
+  'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+
+/** An address the registry lists: https, on a public host name (not localhost or an IP address). */
+function registryListable(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' && hostname.includes('.') && isIP(hostname) === 0;
+}
+
+/**
+ * The `server.json` that publishes this server in the MCP Registry
+ * (docs/mcp.md#publishing-to-the-mcp-registry), made from the server card so the two cannot drift:
+ * the same name, title, description, version, website, icons and endpoint. The card's other fields
+ * (`serverInfo`, `capabilities`, the protocol versions) are not in the registry's format. The
+ * registry refuses a remote, website or icon that is not public https, so this does first.
+ */
+export function registryServerJson(links: SiteLinks, publicUrl: string, siteUrl: string) {
+  const card = serverCard(links, publicUrl, siteUrl);
+  const server = {
+    $schema: REGISTRY_SERVER_SCHEMA,
+    name: card.name,
+    title: card.title,
+    description: card.description,
+    version: card.version,
+    websiteUrl: card.websiteUrl,
+    icons: card.icons,
+    remotes: card.remotes.map(({ type, url }) => ({ type, url })),
+  };
+  const urls = [
+    ...server.remotes.map((r) => r.url),
+    server.websiteUrl,
+    ...server.icons.map((i) => i.src),
+  ];
+  const unlisted = urls.filter((url) => !registryListable(url));
+  if (unlisted.length) {
+    throw new Error(
+      `The MCP Registry lists only public https addresses, not ${unlisted.join(', ')}: set PUBLIC_URL (and SITE_URL, if it differs) to the service's public https address.`,
+    );
+  }
+  return server;
 }

@@ -6,6 +6,7 @@ import { AnswersInput } from '../recommendations/answers.dto';
 import type { Recommendation } from '../recommendations/recommendations.responses';
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { formProblems, formQuery, NO_PROBLEMS } from './forms';
+import { pathOf } from './links';
 import { SiteRenderer } from './site-renderer';
 
 /** The six questions as a form, and its recommendations for the answers given. */
@@ -43,6 +44,7 @@ export class FinderPage {
       problems,
       recommendation,
       apiQuery: recommendation ? new URLSearchParams(recommendation.answers).toString() : null,
+      resultsPath: recommendation ? pathOf(recommendation.human_url) : null,
     });
   }
 }

@@ -9,6 +9,34 @@ export interface FormProblems {
 
 export const NO_PROBLEMS: FormProblems = { byName: {}, other: [] };
 
+/** Parameters that take a comma list, as the API's `courses` does. */
+const LISTS = new Set(['courses']);
+
+/** A query value as the API writes it: percent-encoded, but for the commas of a list. */
+const encoded = (text: string) => encodeURIComponent(text).replaceAll('%2C', ',');
+
+/**
+ * The one way to write a form's address, the API's (docs/website.md#one-way-to-write-a-request):
+ * no empty field, and a list as one comma list (`courses=a,b`, never `courses=a&courses=b`). The
+ * address (a path) to send a request to, or undefined when it is written that way already. A name
+ * that is not a list, given twice, stays twice: the page says so.
+ */
+export function cleanAddress(url: string): string | undefined {
+  const at = url.indexOf('?');
+  if (at < 0) return undefined;
+  const given = [...new URLSearchParams(url.slice(at + 1))];
+  const kept: [string, string][] = [];
+  for (const [name, value] of given) {
+    const list = LISTS.has(name) ? kept.find(([other]) => other === name) : undefined;
+    if (value === '') continue;
+    if (list) list[1] += `,${value}`;
+    else kept.push([name, value]);
+  }
+  if (kept.length === given.length) return undefined;
+  const query = kept.map(([name, value]) => `${encoded(name)}=${encoded(value)}`).join('&');
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
+}
+
 /** A form's "any" choice arrives as an empty value: for a page it means "not given". */
 export function formQuery(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ''));

@@ -1,7 +1,11 @@
 import type { Course } from '../catalog/course.schema';
 import { LEVEL_LABELS } from '../catalog/vocabulary';
 
-/** schema.org JSON-LD: every page carries an `ItemList` of the courses it shows. */
+/**
+ * schema.org JSON-LD: a page that shows courses carries an `ItemList` of them; a page that shows
+ * none (the front door, the finder before its answers, the API documentation) is a `WebPage`,
+ * never an empty list.
+ */
 
 function courseLd(course: Course): Record<string, unknown> {
   const { price } = course;
@@ -36,7 +40,10 @@ function courseLd(course: Course): Record<string, unknown> {
   };
 }
 
-export function itemListLd(name: string, url: string, courses: readonly Course[]) {
+export function pageLd(name: string, description: string, url: string, courses: readonly Course[]) {
+  if (courses.length === 0) {
+    return { '@context': 'https://schema.org', '@type': 'WebPage', name, description, url };
+  }
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',

@@ -1,10 +1,33 @@
 import type { AppConfig } from '../core/config';
-import { MCP_PATH, SITE_PATHS } from '../core/paths';
+import { API_PREFIX, MCP_PATH, SITE_PATHS } from '../core/paths';
 
 /**
- * Every address the site hands out, absolute. Website paths hang off SITE_URL; the API, the MCP
- * endpoint and the `.well-known` documents off PUBLIC_URL, the origin this process answers on.
- * Templates link between pages with the site-relative `SITE_PATHS`.
+ * Where everything a page links to lives on the one origin. Pages link by path, so they work at
+ * whatever address they were reached (127.0.0.1, a LAN address, a port-forward); they are cached
+ * publicly and do not vary on `Host`, so nothing on them is built from the request
+ * (docs/website.md#addresses-on-pages).
+ */
+export const PATHS = {
+  ...SITE_PATHS,
+  api: `/${API_PREFIX}`,
+  openapi: `/${API_PREFIX}/openapi.json`,
+  /** The API's docs page; `docs` is its short alias, `/docs`. */
+  apiDocs: `/${API_PREFIX}/docs`,
+  mcp: MCP_PATH,
+  apiCatalog: '/.well-known/api-catalog',
+  serverCard: '/.well-known/mcp/server-card.json',
+} as const;
+
+/** The path and query of an absolute address the API hands out, to link it from a page. */
+export const pathOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};
+
+/**
+ * Every address the site hands out, absolute: canonical and alternate links, JSON-LD, the
+ * companions and discovery documents. Website paths hang off SITE_URL; the API, the MCP endpoint
+ * and the `.well-known` documents off PUBLIC_URL, the origin this process answers on.
  */
 export interface SiteLinks {
   home: string;
@@ -41,10 +64,10 @@ export function siteLinks(config: AppConfig): SiteLinks {
     robots: site(SITE_PATHS.robots),
     sitemap: site(SITE_PATHS.sitemap),
     api: config.baseUrl,
-    openapi: `${config.baseUrl}/openapi.json`,
-    docs: `${config.baseUrl}/docs`,
-    mcp: `${config.publicUrl}${MCP_PATH}`,
-    apiCatalog: `${config.publicUrl}/.well-known/api-catalog`,
-    serverCard: `${config.publicUrl}/.well-known/mcp/server-card.json`,
+    openapi: `${config.publicUrl}${PATHS.openapi}`,
+    docs: `${config.publicUrl}${PATHS.apiDocs}`,
+    mcp: `${config.publicUrl}${PATHS.mcp}`,
+    apiCatalog: `${config.publicUrl}${PATHS.apiCatalog}`,
+    serverCard: `${config.publicUrl}${PATHS.serverCard}`,
   };
 }

@@ -27,9 +27,10 @@ export class ListPage {
 
   /**
    * Filtered exactly as the API: enrolling courses unless the form asks for every one, in pages of
-   * at most SITE_PAGE_SIZE courses whose links keep the filters in the URL.
+   * at most SITE_PAGE_SIZE courses whose links keep the filters in the URL: paths on the HTML page,
+   * addresses under SITE_URL in the Markdown form (`list`).
    */
-  private async query(raw: Record<string, unknown>) {
+  private async query(raw: Record<string, unknown>, list: string = SITE_PATHS.list) {
     const given = formQuery(raw);
     const checked = await this.inputs.check(SearchCoursesQuery, given);
     if (!checked.ok) {
@@ -49,7 +50,7 @@ export class ListPage {
     const envelope = this.pageOf(query);
     const { cursor: _cursor, ...filters } = given;
     const url = (cursor?: string) =>
-      `${this.site.links.list}?${new URLSearchParams({
+      `${list}?${new URLSearchParams({
         ...(filters as Record<string, string>),
         ...(cursor === undefined ? {} : { cursor }),
       })}`.replace(/\?$/, '');
@@ -119,7 +120,7 @@ export class ListPage {
   }
 
   async markdown(raw: Record<string, unknown>): Promise<string> {
-    const { envelope, page, problems } = await this.query(raw);
+    const { envelope, page, problems } = await this.query(raw, this.site.links.list);
     if (!envelope) {
       const lines = [...Object.values(problems.byName).flat(), ...problems.other];
       return `# ${this.site.words().listTitle}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;

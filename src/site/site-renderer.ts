@@ -5,11 +5,10 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
 import type { Meta } from '../core/envelope.schema';
-import { SITE_PATHS } from '../core/paths';
 import { type DataWords, dataWords } from './data-words';
 import { fmt } from './format';
-import { itemListLd, scriptSafeJson } from './json-ld';
-import { type SiteLinks, siteLinks } from './links';
+import { pageLd, scriptSafeJson } from './json-ld';
+import { PATHS, type SiteLinks, siteLinks } from './links';
 
 /** What the layout needs to know of a page. */
 export interface Page {
@@ -18,18 +17,23 @@ export interface Page {
   canonical: string;
   /** The page's Markdown form, when it has one. */
   markdown?: string;
+  /** Stylesheets of its own, after the site's. */
+  styles?: string[];
   jsonLd: string;
 }
 
 /**
  * Renders the pages. Templates are files under `templates/` (copied into dist by nest-cli.json),
  * compiled once on first use and cached by Eta; values are HTML-escaped unless a template says
- * otherwise. Every template gets the page, `meta`, the absolute `links`, the site-relative `paths`,
- * the formatters and what the current data lets the site say about verification (`words`).
+ * otherwise. Every template gets the page, `meta`, the absolute `links` and their `origins`, the
+ * `paths` it links by, the formatters and what the current data lets the site say about
+ * verification (`words`).
  */
 @Injectable()
 export class SiteRenderer {
   readonly links: SiteLinks;
+  /** The origins of SITE_URL and PUBLIC_URL, which the script swaps in an address shown in full. */
+  private readonly origins: { site: string; public: string };
   private readonly eta = new Eta({
     views: join(__dirname, 'templates'),
     autoEscape: true,
@@ -43,6 +47,10 @@ export class SiteRenderer {
     private readonly catalog: CatalogService,
   ) {
     this.links = siteLinks(config);
+    this.origins = {
+      site: new URL(config.siteUrl).origin,
+      public: new URL(config.publicUrl).origin,
+    };
   }
 
   /** The verification wording for the data being served now, once per dataset version. */
@@ -54,13 +62,13 @@ export class SiteRenderer {
     return this.cachedWords.words;
   }
 
-  /** A page's head: title, description, canonical URL and the JSON-LD list of its courses. */
+  /** A page's head: title, description, canonical URL and the JSON-LD of the courses it shows. */
   page(title: string, description: string, canonical: string, courses: readonly Course[]): Page {
     return {
       title,
       description,
       canonical,
-      jsonLd: scriptSafeJson(itemListLd(title, canonical, courses)),
+      jsonLd: scriptSafeJson(pageLd(title, description, canonical, courses)),
     };
   }
 
@@ -70,7 +78,8 @@ export class SiteRenderer {
       page,
       meta,
       links: this.links,
-      paths: SITE_PATHS,
+      origins: this.origins,
+      paths: PATHS,
       fmt,
       words: this.words(),
     });

@@ -1,11 +1,17 @@
 import { Controller, Get, Header, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { SITE_PATHS } from '../core/paths';
+import { CACHE_CONTROL } from '../core/caching';
+import { localTarget, SITE_PATHS } from '../core/paths';
+import { NoQuery } from '../core/validation/no-query.dto';
 import { NoStore, ServesPages, VaryOn } from '../edge/policies';
+import { ApiDocsPage } from './api-docs.page';
 import { ComparePage } from './compare.page';
 import { CoursePage } from './course.page';
 import { FinderPage } from './finder.page';
+import { cleanAddress } from './forms';
+import { PATHS } from './links';
 import { ListPage } from './list.page';
 import { MethodologyPage } from './methodology.page';
 
@@ -19,6 +25,19 @@ function negotiate<T>(request: Request, response: Response, html: () => T, md: (
   return markdown ? md() : html();
 }
 
+/**
+ * A form's address written otherwise than the API writes it (an empty field, `courses` repeated)
+ * is sent to the one way (forms.ts) with a 308 to a path of this origin, public like the page.
+ * True when sent.
+ */
+function sentToCleanAddress(request: Request, response: Response): boolean {
+  const clean = cleanAddress(localTarget(request.path, request.originalUrl));
+  if (clean !== undefined) {
+    response.status(308).location(clean).setHeader('Cache-Control', CACHE_CONTROL);
+  }
+  return clean !== undefined;
+}
+
 @SkipThrottle()
 @ServesPages()
 @Controller()
@@ -29,6 +48,7 @@ export class SiteController {
     private readonly finderPage: FinderPage,
     private readonly comparePage: ComparePage,
     private readonly methodologyPage: MethodologyPage,
+    private readonly apiDocsPage: ApiDocsPage,
   ) {}
 
   @Get(SITE_PATHS.list)
@@ -37,7 +57,8 @@ export class SiteController {
     @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<string> {
+  ): Promise<string> | string {
+    if (sentToCleanAddress(request, response)) return '';
     return negotiate(
       request,
       response,
@@ -49,13 +70,23 @@ export class SiteController {
   @Get(SITE_PATHS.finder)
   @NoStore()
   @Header('Content-Type', HTML)
-  finder(@Query() query: Record<string, unknown>): Promise<string> {
+  finder(
+    @Query() query: Record<string, unknown>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> | string {
+    if (sentToCleanAddress(request, response)) return '';
     return this.finderPage.html(query);
   }
 
   @Get(SITE_PATHS.compare)
   @Header('Content-Type', HTML)
-  compare(@Query() query: Record<string, unknown>): Promise<string> {
+  compare(
+    @Query() query: Record<string, unknown>,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> | string {
+    if (sentToCleanAddress(request, response)) return '';
     return this.comparePage.html(query);
   }
 
@@ -81,5 +112,14 @@ export class SiteController {
       () => this.coursePage.html(slug),
       () => this.coursePage.markdown(slug),
     );
+  }
+
+  /** Under the API's prefix, but a page: not an operation of the OpenAPI document. */
+  @Get(PATHS.apiDocs)
+  @ServesPages('docs')
+  @ApiExcludeEndpoint()
+  @Header('Content-Type', HTML)
+  apiDocs(@Query() _query: NoQuery): string {
+    return this.apiDocsPage.html();
   }
 }

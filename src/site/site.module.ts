@@ -5,6 +5,7 @@ import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
+import { ApiDocsPage } from './api-docs.page';
 import { CompanionsController } from './companions.controller';
 import { CompanionsService } from './companions.service';
 import { ComparePage } from './compare.page';
@@ -40,6 +41,7 @@ import { SiteRenderer } from './site-renderer';
     ComparePage,
     FinderPage,
     MethodologyPage,
+    ApiDocsPage,
     CompanionsService,
     MissingPage,
     // The forms are the API's queries, validated by the same pipe without failing.

@@ -74,13 +74,18 @@ export class Contract {
   /** What is wrong with a response, by the document; empty when it conforms. */
   problems(response: ObservedResponse): string[] {
     // Express matches routes case-insensitively, with or without one trailing slash.
-    const path = new URL(response.url).pathname.replace(/(.)\/$/, '$1');
+    const sent = new URL(response.url).pathname;
+    const path = sent.replace(/(.)\/$/, '$1');
     if (!path.toLowerCase().startsWith(`${this.basePath.toLowerCase()}/`)) return [];
     const relative = path.slice(this.basePath.length);
     const method = response.method.toLowerCase();
     const operationKey = method === 'head' ? 'get' : method;
     // A CORS preflight is not an operation.
     if (method === 'options' || UNDOCUMENTED.some((pattern) => pattern.test(relative))) return [];
+    // A read with a trailing slash reaches no operation: it is sent to the path without it.
+    if (operationKey === 'get' && sent !== path) {
+      return response.status === 308 ? [] : [`${response.status} for ${sent}: not a 308`];
+    }
 
     const template = this.routes.find((route) => route.pattern.test(relative))?.template;
     const operation = template && this.document.paths[template][operationKey];
@@ -125,6 +130,19 @@ export class Contract {
         `Response outside the OpenAPI document: ${response.method} ${response.url} -> ${response.status}\n  ${problems.join('\n  ')}`,
       );
     }
+  }
+
+  /** Whether a body is what the document declares an operation answers with a status. */
+  bodyValidator(operationId: string, status = '200'): (body: unknown) => boolean {
+    for (const [template, item] of Object.entries(this.document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (operation.operationId !== operationId) continue;
+        const at = ['paths', template, method, 'responses', status, 'content', 'application/json'];
+        const validate = this.ajv.compile({ $ref: pointer(...at, 'schema') });
+        return (body) => validate(body) as boolean;
+      }
+    }
+    throw new Error(`No operation ${operationId} in the document`);
   }
 
   private validate(response: ObservedResponse, at: string[], name: string): string[] {

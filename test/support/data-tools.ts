@@ -1,17 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCourse } from './courses';
 import { copyOfData } from './app';
 
-/** The editors' commands as `npm run data:*` runs them: the compiled CLI, in a child process. */
+/**
+ * The editors' commands as `npm run data:*` runs them: the compiled CLI, in a child process (the
+ * suites that use them are `*.process.e2e-spec.ts`, which run after the build).
+ */
 
 export const ROOT = join(__dirname, '..', '..');
-
-/** Builds dist/ when src/ is newer, as the npm scripts do; call in `beforeAll`. */
-export function buildTools(): void {
-  execFileSync('node', ['scripts/build-if-needed.mjs'], { cwd: ROOT, stdio: 'ignore' });
-}
 
 export interface ToolRun {
   code: number | null;
@@ -20,15 +18,16 @@ export interface ToolRun {
 }
 
 export function runTool(
-  tool: 'schemas' | 'report' | 'diff' | 'verify',
+  tool: 'schemas' | 'report' | 'diff' | 'verify' | 'check',
   args: string[],
   cwd = ROOT,
+  env: Record = {},
 ): ToolRun {
   const run = spawnSync(process.execPath, [join(ROOT, 'dist', 'data-tools', tool), ...args], {
     cwd,
     encoding: 'utf8',
     // No DATA_DIR from the outside: each test names its data.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }

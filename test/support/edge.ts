@@ -91,6 +91,8 @@ export function dataWithTestAssistant(rangeUrls: string[], cidrs: string[] = [])
   const assistants = JSON.parse(readFileSync(file, 'utf8'));
   assistants.assistants = [
     { name: 'testbot', user_agent_tokens: ['TestBot-User'], range_urls: rangeUrls, cidrs },
+    // Another assistant, with no ranges: its token from testbot's ranges verifies neither.
+    { name: 'otherbot', user_agent_tokens: ['OtherBot-User'], range_urls: [], cidrs: [] },
   ];
   writeFileSync(file, JSON.stringify(assistants));
   return dir;

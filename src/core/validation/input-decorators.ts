@@ -5,7 +5,7 @@ import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validat
 import { z } from 'zod';
 import { searchWords } from '../search-words';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
-import type { InputClass, QueryForms } from './input-metadata';
+import { type InputClass, LIST_RULE, type QueryForms } from './input-metadata';
 
 /**
  * Composite decorators, one per kind of input (as immich's `validation.ts`): each applies the
@@ -174,7 +174,7 @@ export function SlugList(min: number, max: number, options: InputOptions): Prope
       groups: [QUERY_FORM],
     }),
     ValidateBy({
-      name: 'isSlugList',
+      name: LIST_RULE,
       constraints: [min, max],
       validator: {
         validate: (value) => slugListProblem(value, min, max) === undefined,

@@ -44,6 +44,14 @@ export function allowedValues(
   return values.every((value) => typeof value === 'string') ? (values as string[]) : undefined;
 }
 
+/** The rule name of a list input (`SlugList`): one comma-separated value in a query. */
+export const LIST_RULE = 'isSlugList';
+
+/** Whether a name takes a list, written in a query as one comma-separated value. */
+export function takesList(input: InputClass, name: string): boolean {
+  return rulesOf(input).some((rule) => rule.propertyName === name && rule.name === LIST_RULE);
+}
+
 export type InputErrorCode = 'invalid_parameters' | 'invalid_answers';
 
 const REPORTED_AS = Symbol('reported-as');

@@ -13,7 +13,7 @@ export interface InputProblem {
   name: string;
   /** The value as the client sent it (a query string's text, or the JSON value). */
   value: unknown;
-  /** For `invalid`: what the rule says is wrong. */
+  /** For `invalid`: what the rule says is wrong; for `repeated`, the form to write instead. */
   detail?: string;
   /** The closed set of values the input takes, when it has one. */
   allowed?: readonly string[];
@@ -51,10 +51,10 @@ function problemText(problem: InputProblem, accepted: readonly string[]): string
   switch (problem.kind) {
     case 'unknown':
       return accepted.length === 0
-        ? 'this operation takes no query parameters'
+        ? 'this operation takes no parameters'
         : `not a parameter of this operation (accepted: ${accepted.join(', ')})`;
     case 'repeated':
-      return 'given more than once';
+      return problem.detail ? `given more than once: ${problem.detail}` : 'given more than once';
     case 'empty':
       return 'empty';
     case 'missing':
@@ -100,7 +100,7 @@ export function inputError(input: InputClass, problems: readonly InputProblem[])
       },
     );
   }
-  return new DomainError('invalid_parameters', `Invalid query parameters: ${names}.`, {
+  return new DomainError('invalid_parameters', `Invalid parameters: ${names}.`, {
     parameters: described,
   });
 }

@@ -2,8 +2,14 @@ import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/commo
 import type { ValidationError } from 'class-validator';
 import { nestsDeeperThan } from '../json-depth';
 import { QUERY_FORM } from './input-decorators';
-import { acceptedNames, allowedValues, type InputClass, type InputSource } from './input-metadata';
-import { inputError, type InputProblem, type ProblemKind } from './input-problems';
+import {
+  acceptedNames,
+  allowedValues,
+  type InputClass,
+  type InputSource,
+  takesList,
+} from './input-metadata';
+import { echo, inputError, type InputProblem, type ProblemKind } from './input-problems';
 
 /**
  * Nest's ValidationPipe over the input classes (whitelist, forbidNonWhitelisted, transform), with
@@ -107,6 +113,16 @@ export class InputValidationPipe extends ValidationPipe {
       if (!structural) values[name] = value;
       else if (structural === 'invalid') {
         problems.push({ kind: 'invalid', name, value, detail: 'nested too deeply' });
+      } else if (structural === 'repeated' && takesList(input, name)) {
+        // A list is one comma-separated value, as the API's docs write it: show it so (what is
+        // echoed, bounded as every echo is; empty values are no part of it).
+        const list = (echo(value) as unknown[]).filter((item) => item !== '').join(',');
+        problems.push({
+          kind: structural,
+          name,
+          value,
+          detail: `write it once, as ${name}=${list}`,
+        });
       } else problems.push({ kind: structural, name, value, ...(allowed && { allowed }) });
     }
     return { values, problems };

@@ -9,7 +9,8 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { QUESTIONS } from '../../catalog/vocabulary';
 import type { ErrorBody } from '../../core/envelope.schema';
-import { render, type ToolBody, type View, viewOf } from './render';
+import { PAGE_META_KEY, type PageMeta } from '../page-meta';
+import { courseCards, coursesHeading, render, type ToolBody, type View, viewOf } from './render';
 
 /**
  * The Course Finder app: shows what the host hands it (the result of recommend_courses,
@@ -45,21 +46,39 @@ function viewOfResult(result: CallToolResult): View {
   return viewOf(body);
 }
 
-/** Results shown before the current one, newest last: the way back from a comparison. */
-const previous: CallToolResult[] = [];
-let current: CallToolResult | undefined;
+/** A result as shown, with the arguments of the call that gave it where the app knows them. */
+interface Shown {
+  view: View;
+  args?: Record<string, unknown>;
+}
 
-function show(result: CallToolResult): void {
+function shownOf(result: CallToolResult, args?: Record<string, unknown>): Shown {
   let view: View;
   try {
     view = viewOfResult(result);
   } catch {
     view = { kind: 'error', error: { code: 'internal_error', message: 'Unreadable result.' } };
   }
-  current = result;
+  if (view.kind === 'courses') {
+    // Where the page sits, from `_meta` alone (never the text). A next page needs the arguments
+    // the list came from: the server refuses a cursor with other filters, a cursor alone included.
+    view.page = result._meta?.[PAGE_META_KEY] as PageMeta | undefined;
+    view.more = args !== undefined;
+  }
+  return { view, args };
+}
+
+/** Results shown before the current one, newest last: the way back from a comparison. */
+const previous: Shown[] = [];
+let current: Shown | undefined;
+/** The arguments of the host's tool call, which the host sends just before its result. */
+let toolInput: Record<string, unknown> | undefined;
+
+function show(shown: Shown): void {
+  current = shown;
   root.innerHTML =
     (previous.length ? '<p><button type="button" data-back>← Back</button></p>' : '') +
-    render(view);
+    render(shown.view);
   root.removeAttribute('aria-busy');
   status.textContent = '';
   bind();
@@ -71,25 +90,90 @@ async function tellModel(text: string): Promise<void> {
   await app.updateModelContext({ content: [{ type: 'text', text }] }).catch(() => undefined);
 }
 
-async function callTool(name: string, args: Record<string, unknown>, busy: string) {
+/** While a call runs: no other call can start, and the status says what is under way. */
+function busy(text: string): void {
   root.setAttribute('aria-busy', 'true');
   for (const control of root.querySelectorAll<HTMLButtonElement>('button')) {
     control.disabled = true;
   }
-  status.textContent = busy;
+  status.textContent = text;
+}
+
+function idle(text: string): void {
+  root.removeAttribute('aria-busy');
+  for (const control of root.querySelectorAll<HTMLButtonElement>('button')) {
+    control.disabled = false;
+  }
+  updateCompare();
+  status.textContent = text;
+}
+
+async function callTool(name: string, args: Record<string, unknown>, text: string) {
+  busy(text);
   try {
     const result = await app.callServerTool({ name, arguments: args });
     if (current) previous.push(current);
-    show(result);
+    show(shownOf(result, args));
     await tellModel(
       `In the Course Finder app the user called ${name} with ${JSON.stringify(args)} and now sees: ${result.content.find((b) => b.type === 'text')?.text ?? ''}`,
     );
   } catch (error) {
-    root.removeAttribute('aria-busy');
-    status.textContent = `The host did not run ${name}: ${(error as Error).message}`;
-    bind();
+    idle(`The host did not run ${name}: ${(error as Error).message}`);
   }
 }
+
+/**
+ * The page after the last one shown (search_courses with the list's arguments and the cursor from
+ * `_meta`), appended to the list in place, so ticks and scroll stay; focus moves to its first card.
+ */
+async function showMore(): Promise<void> {
+  const shown = current;
+  const view = shown?.view;
+  if (view?.kind !== 'courses' || !shown?.args || !view.page?.next_cursor) return;
+  const args = { ...shown.args, cursor: view.page.next_cursor };
+  busy('Showing more courses…');
+  try {
+    const next = shownOf(
+      await app.callServerTool({ name: 'search_courses', arguments: args }),
+      shown.args,
+    ).view;
+    if (current !== shown) return;
+    if (next.kind !== 'courses' || !next.page) {
+      throw new Error(next.kind === 'error' ? next.error.message : 'no page came back');
+    }
+    const first = view.data.length;
+    view.data.push(...next.data);
+    view.page = { ...next.page, offset: view.page.offset };
+    root.querySelector('[data-courses]')?.insertAdjacentHTML('beforeend', courseCards(next.data));
+    const heading = coursesHeading(view.data.length, view.page);
+    root.querySelector('h1[data-heading]')!.textContent = heading;
+    if (!view.page.next_cursor) root.querySelector('[data-more-bar]')?.remove();
+    const seen = heading.replace(/^C/, 'c');
+    idle(`Now showing ${seen}.`);
+    root.querySelectorAll('li.card')[first]?.querySelector('a')?.focus();
+    await tellModel(
+      `In the Course Finder app the user called search_courses with ${JSON.stringify(args)} and now sees ${seen}; added: ${next.data.map((c) => `${c.name} (${c.slug})`).join(', ')}`,
+    );
+  } catch (error) {
+    if (current !== shown) return;
+    idle(`The Course Finder could not show more courses: ${(error as Error).message}`);
+    root.querySelector<HTMLButtonElement>('button[data-more]')?.focus();
+  }
+}
+
+/** The courses ticked for comparison, in the order shown. */
+const ticked = () =>
+  [...root.querySelectorAll<HTMLInputElement>('input[data-compare]:checked')].map(
+    (box) => box.dataset.compare!,
+  );
+
+/** Comparing needs two or three ticked courses, and no call under way. */
+function updateCompare(): void {
+  const button = root.querySelector<HTMLButtonElement>('button[data-compare-selected]');
+  const count = ticked().length;
+  if (button) button.disabled = root.hasAttribute('aria-busy') || count < 2 || count > 3;
+}
+root.addEventListener('change', updateCompare);
 
 /** Wires the markup's hooks (render.ts) to tool calls. */
 function bind(): void {
@@ -104,17 +188,11 @@ function bind(): void {
   });
 
   root.querySelector('button[data-back]')?.addEventListener('click', () => show(previous.pop()!));
+  root.querySelector('button[data-more]')?.addEventListener('click', () => void showMore());
 
-  const boxes = [...root.querySelectorAll<HTMLInputElement>('input[data-compare]')];
-  const button = root.querySelector<HTMLButtonElement>('button[data-compare-selected]');
-  const picked = () => boxes.filter((box) => box.checked).map((box) => box.dataset.compare!);
-  const update = () => {
-    if (button) button.disabled = picked().length < 2 || picked().length > 3;
-  };
-  for (const box of boxes) box.addEventListener('change', update);
-  update();
-  button?.addEventListener('click', () => {
-    void callTool('compare_courses', { courses: picked() }, 'Comparing the courses you ticked…');
+  updateCompare();
+  root.querySelector('button[data-compare-selected]')?.addEventListener('click', () => {
+    void callTool('compare_courses', { courses: ticked() }, 'Comparing the courses you ticked…');
   });
 }
 
@@ -127,12 +205,20 @@ root.addEventListener('click', (event) => {
 });
 
 // Handlers before connecting: the host sends the tool's input and result once, right after it.
-app.ontoolinput = () => {
+app.ontoolinput = ({ arguments: args }) => {
+  toolInput = args;
   root.setAttribute('aria-busy', 'true');
   status.textContent = 'The Course Finder is answering…';
 };
-app.ontoolresult = show;
+// Without the tool's input (a host that sends none) the list shows no "Show more": see shownOf.
+// An input belongs to the one result after it, never to a later one.
+app.ontoolresult = (result) => {
+  const input = toolInput;
+  toolInput = undefined;
+  show(shownOf(result, input));
+};
 app.ontoolcancelled = () => {
+  toolInput = undefined;
   root.removeAttribute('aria-busy');
   status.textContent = 'The tool call was cancelled.';
 };

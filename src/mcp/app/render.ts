@@ -4,6 +4,7 @@ import { COVERAGE_KEYS, COVERAGE_LABELS, QUESTIONS } from '../../catalog/vocabul
 import type { Comparison } from '../../comparisons/comparisons.responses';
 import type { ErrorBody, Meta } from '../../core/envelope.schema';
 import type { Recommendation } from '../../recommendations/recommendations.responses';
+import type { PageMeta } from '../page-meta';
 
 /**
  * What a tool returned, as HTML: the website's way of showing the same bodies (finder results,
@@ -22,7 +23,8 @@ export type View =
   | { kind: 'recommendation'; data: Recommendation; meta: Meta }
   | { kind: 'comparison'; data: Comparison; meta: Meta }
   | { kind: 'course'; data: Course; meta: Meta }
-  | { kind: 'courses'; data: Course[]; meta: Meta }
+  /** `more`: main.ts can ask for the page after `page` (it knows the list's arguments). */
+  | { kind: 'courses'; data: Course[]; meta: Meta; page?: PageMeta; more?: boolean }
   | { kind: 'error'; error: ErrorBody['error'] };
 
 /** Which body this is, by its shape (the four bodies share none of these members). */
@@ -201,11 +203,23 @@ function course(c: Course, meta: Meta): string {
   return `${placeholderNotice(meta)}<ul class="cards">${courseCard(c, true)}</ul>${citation(cite, meta)}`;
 }
 
-function courses(list: Course[], meta: Meta): string {
+/** "Courses 1–8 of 28" while part of what matches is shown, "28 courses" for all of it. */
+export function coursesHeading(shown: number, page?: PageMeta): string {
+  return !page || !shown || (page.offset === 0 && shown >= page.total)
+    ? `${shown} ${shown === 1 ? 'course' : 'courses'}`
+    : `Courses ${page.offset + 1}–${page.offset + shown} of ${page.total}`;
+}
+
+/** Cards for a list of courses; main.ts appends the next page's the same way. */
+export const courseCards = (list: Course[]) => list.map((c) => courseCard(c, false)).join('');
+
+function courses({ data: list, meta, page, more }: View & { kind: 'courses' }): string {
+  // Offered while a page comes after the last one shown; main.ts removes it on the last.
+  const next = more && page?.next_cursor;
   const body = list.length
-    ? `<ul class="cards">${list.map((c) => courseCard(c, false)).join('')}</ul>${compareBar(list.length)}`
+    ? `<ul class="cards" data-courses>${courseCards(list)}</ul>${next ? '<p data-more-bar><button type="button" data-more>Show more</button></p>' : ''}${compareBar(next ? page.total : list.length)}`
     : '<p class="notice">No course matches these filters.</p>';
-  return `${placeholderNotice(meta)}<h1>${list.length} ${list.length === 1 ? 'course' : 'courses'}</h1>${body}${citation(meta.citation, meta)}`;
+  return `${placeholderNotice(meta)}<h1 data-heading>${esc(coursesHeading(list.length, page))}</h1>${body}${citation(meta.citation, meta)}`;
 }
 
 function error(e: ErrorBody['error']): string {
@@ -222,7 +236,7 @@ export function render(view: View): string {
     case 'course':
       return course(view.data, view.meta);
     case 'courses':
-      return courses(view.data, view.meta);
+      return courses(view);
     case 'error':
       return error(view.error);
   }

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { DATA_FILES, loadDataset } from '../src/catalog/dataset';
 import { schemaDocuments, schemaPath } from '../src/data-tools/schemas';
 import { DATA_DIR } from './support/app';
-import { buildTools, fixtureCourse, fixtureData, readJson, runTool } from './support/data-tools';
+import { fixtureCourse, fixtureData, readJson, runTool } from './support/data-tools';
 
 /**
  * `npm run data:schemas`: JSON Schemas of the data files, for editors' IDEs (docs/editing-data.md).
@@ -90,8 +90,6 @@ describe('data/schemas/', () => {
 });
 
 describe('npm run data:schemas', () => {
-  beforeAll(buildTools, 180_000);
-
   it('finds the shipped schema files current, byte for byte (as Prettier writes them)', () => {
     const check = runTool('schemas', ['--check', '--data-dir', DATA_DIR]);
     expect(check).toMatchObject({ code: 0, stderr: '' });

@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SOURCED_FIELDS } from '../src/data-tools/report';
 import {
-  buildTools,
   fixtureCourse,
   fixtureData,
   markdownRows,
@@ -92,8 +91,6 @@ function report(dir: string, ...args: string[]) {
 }
 
 describe('npm run data:report', () => {
-  beforeAll(buildTools, 180_000);
-
   it('lists courses by verification status with the dates each becomes review_due, stale and seriously_stale', () => {
     const { dir, days, last } = dataset();
     const { code, stdout, markdown } = report(dir);

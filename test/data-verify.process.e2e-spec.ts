@@ -2,14 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
 import { copyOfData } from './support/app';
-import {
-  buildTools,
-  fixtureCourse,
-  fixtureData,
-  plusDays,
-  readJson,
-  runTool,
-} from './support/data-tools';
+import { fixtureCourse, fixtureData, plusDays, readJson, runTool } from './support/data-tools';
 
 /**
  * `npm run data:verify` (docs/editing-data.md), on a copy of the shipped data (its real
@@ -25,8 +18,6 @@ function verify(dir: string, ...args: string[]) {
 }
 
 describe('npm run data:verify', () => {
-  beforeAll(buildTools, 180_000);
-
   it('records the source and today’s date, changing only those lines of courses.json', () => {
     const dir = copyOfData();
     const path = join(dir, 'courses.json');

@@ -7,7 +7,6 @@ import { buildCatalog } from '../src/catalog/derive';
 import { distribution } from '../src/recommendations/distribution';
 import { DATA_DIR } from './support/app';
 import {
-  buildTools,
   fixtureCourse,
   fixtureData,
   markdownRows,
@@ -102,8 +101,6 @@ const after = () => [
 ];
 
 describe('npm run data:diff', () => {
-  beforeAll(buildTools, 180_000);
-
   describe('a commit that changes everything, against HEAD~1', () => {
     let out: ReturnType<typeof diff>;
     beforeAll(() => {
