@@ -29,10 +29,9 @@ import { NO_STORE, VARY_ON } from './policies';
  * The bytes, the tag, the headers that describe them and each coding a client has asked for are
  * kept in the cache-manager store per catalog version and URL (plus the headers the route varies
  * on), so the next request for that URL runs no handler, and compresses nothing once its coding is
- * kept. Never for a route marked
- * `@NoStore()`, whose URLs hold answers (docs/privacy.md#caches): its answers are made, and
- * compressed, per request. A handler that sets its own `Cache-Control` (operations, a page not
- * complete yet) is left alone.
+ * kept. Never for a route marked `@NoStore()`, whose URLs hold answers (docs/privacy.md#caches):
+ * its answers are made, and compressed, per request. A handler that sets its own `Cache-Control`
+ * (operations, a page not complete yet) is left alone.
  */
 
 const JSON_TYPE = 'application/json; charset=utf-8';
