@@ -24,23 +24,37 @@ const common = {
 
 /** The suites that run the built service as a process of its own (`*.process.e2e-spec.ts`). */
 const PROCESS_SUITES = '\\.process\\.e2e-spec\\.ts$';
+/** The suites that drive Debian's chromium (`*.browser.e2e-spec.ts`). */
+const BROWSER_SUITES = '\\.browser\\.e2e-spec\\.ts$';
 
 module.exports = {
-  // At least three at a time, however few the cores: the suites wait on sockets, child processes
-  // and a browser much of the time (on two cores, three workers finish sooner than two).
-  maxWorkers: Math.max(3, require('node:os').availableParallelism() - 1),
+  // At least two at a time, however few the cores: the suites wait on sockets, child processes and
+  // a browser much of the time. (Three on two cores finish sooner without Redis and a browser, but
+  // with them the Redis suites' counts and the browser suites' axe checks run late.)
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     // Unit specs beside pure code: run from src/, with nothing built first.
     { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testRegex: '\\.spec\\.ts$' },
     // End-to-end suites boot the app from src/; what it runs from a bundle (the MCP App, the
-    // methodology page's worker) is bundled first by esbuild, when a source is newer.
+    // methodology page's worker) is bundled first by esbuild, when a source is newer. Those that
+    // drive a browser (`*.browser.e2e-spec.ts`) wait on Chromium and axe beside the other suites:
+    // a test of theirs may take two minutes.
     {
       ...common,
       displayName: 'e2e',
       roots: ['<rootDir>/test'],
       testRegex: '\\.e2e-spec\\.ts$',
-      testPathIgnorePatterns: [PROCESS_SUITES],
+      testPathIgnorePatterns: [PROCESS_SUITES, BROWSER_SUITES],
       globalSetup: '<rootDir>/test/support/bundle.mjs',
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      roots: ['<rootDir>/test'],
+      testRegex: BROWSER_SUITES,
+      globalSetup: '<rootDir>/test/support/bundle.mjs',
+      // Two minutes a test (jest takes `testTimeout` for the whole run only).
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.js'],
     },
     // The built service in a process of its own (signals, `npm start`, production dependencies,
     // tracing loaded first): `npm run build` first, when a source is newer than dist/.
@@ -52,5 +66,5 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/build.mjs',
     },
   ],
-  testTimeout: 30000,
+  testTimeout: 30_000,
 };
