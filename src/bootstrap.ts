@@ -56,6 +56,12 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
     // Only the MCP endpoint takes a body; the edge parses it there.
     { logger: new PinoNestLogger(log), abortOnError: false, bodyParser: false },
   );
+  app.disable('x-powered-by');
+  // The response cache sets weak ETags from the bodies it serialises; Express makes none.
+  app.set('etag', false);
+  // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype.
+  app.set('query parser', 'simple');
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   await nextTurn();
   setupOpenApi(app);
   await nextTurn();

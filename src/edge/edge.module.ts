@@ -1,18 +1,13 @@
 import { CacheModule } from '@nestjs/cache-manager';
-import { Inject, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Inject, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import compression from 'compression';
-import { json } from 'express';
 import { Keyv } from 'keyv';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { CatalogModule } from '../catalog/catalog.module';
 import { AppConfig } from '../core/config';
 import { EnvelopeInterceptor } from '../core/envelope';
-import { jsonRpcParseErrors } from '../core/json-rpc';
-import { MCP_PATH } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { Lifecycle } from '../ops/lifecycle';
 import { LOG } from '../ops/logger';
@@ -56,16 +51,13 @@ function responseCache(): Keyv {
   return new Keyv({ store, serialize: undefined, deserialize: undefined });
 }
 
-/** JSON-RPC bodies of the MCP endpoint; larger ones are 413. Nothing else takes a body. */
-export const MCP_BODY_LIMIT = '100kb';
-
 /**
  * The HTTP pipeline, declared here in the order a request meets it:
  *
  * 1. middleware: security headers (an API's minimal set) → request id, access log and metrics →
  *    CORS (preflights end here) → readable URL and If-None-Match → read-only methods → one URL
- *    per answer (308 without a trailing slash) → on the MCP endpoint, compression and the JSON
- *    body;
+ *    per answer (308 without a trailing slash); then, on the MCP endpoint only, what McpModule
+ *    applies (compression and the JSON body);
  * 2. guard: the rate limit (`@nestjs/throttler`);
  * 3. interceptors: the operation's trace span → a page's security headers (`@ServesPages()`) →
  *    caching headers, conditional GET, codings and the response cache → the `{data, meta}`
@@ -74,8 +66,12 @@ export const MCP_BODY_LIMIT = '100kb';
  * 5. filter: every error as the contract's body.
  *
  * Below Express, the server (PublicServer) has the timeouts and answers what Node's parser refuses
- * in the same shape. The middleware goes on the Express app as the module is built, ahead of
- * every route.
+ * in the same shape. The middleware is applied in `configure()` for the root path, which Nest
+ * mounts with Express's `use()` ahead of every route: it runs for every request, unknown paths
+ * included, in the order applied, with the path as it came (a wildcard route would have Express
+ * decode the path first and refuse a malformed escape before `refuseUnreadable` could answer it
+ * in the contract's shape). The Express settings it relies on are set where the app is created
+ * (bootstrap.ts).
  */
 @Module({
   imports: [
@@ -112,31 +108,24 @@ export const MCP_BODY_LIMIT = '100kb';
   ],
   exports: [PublicServer],
 })
-export class EdgeModule {
+export class EdgeModule implements NestModule {
   constructor(
-    adapter: HttpAdapterHost,
-    config: AppConfig,
-    metrics: Metrics,
-    lifecycle: Lifecycle,
-    @Inject(LOG) logger: Logger,
-    headers: SecurityHeaders,
-  ) {
-    const app = adapter.httpAdapter.getInstance<NestExpressApplication>();
-    app.disable('x-powered-by');
-    // The response cache sets weak ETags from the bodies it serialises; Express makes none.
-    app.set('etag', false);
-    // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype.
-    app.set('query parser', 'simple');
-    if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
-    app.use(
-      headers.api,
-      accessLog(metrics, lifecycle, logger),
-      openCors,
-      refuseUnreadable,
-      refuseWrites,
-      redirectToOneUrl,
-    );
-    // Answers are coded by the response cache; the MCP endpoint's, which the SDK writes, here.
-    app.use(MCP_PATH, compression(), json({ limit: MCP_BODY_LIMIT }), jsonRpcParseErrors);
+    private readonly metrics: Metrics,
+    private readonly lifecycle: Lifecycle,
+    @Inject(LOG) private readonly logger: Logger,
+    private readonly headers: SecurityHeaders,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(
+        this.headers.api,
+        accessLog(this.metrics, this.lifecycle, this.logger),
+        openCors,
+        refuseUnreadable,
+        refuseWrites,
+        redirectToOneUrl,
+      )
+      .forRoutes('/');
   }
 }

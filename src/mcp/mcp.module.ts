@@ -1,9 +1,11 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import compression from 'compression';
 import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
+import { jsonRpcBody } from '../core/json-rpc';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
@@ -44,16 +46,26 @@ export function completeSlug(
   };
 }
 
-/** One strategy per app, so test apps in one process never share a transport. */
-function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy {
+/** JSON-RPC bodies of the MCP endpoint; larger ones are 413. Nothing else takes a body. */
+export const MCP_BODY_LIMIT = '100kb';
+
+/**
+ * One strategy per app, so test apps in one process never share a transport. The transport
+ * serves through McpHttpController (`mount: false`): `/mcp` is a Nest route behind the app's
+ * guards, interceptors and filter.
+ */
+function createStrategy(
+  catalog: CatalogService,
+  config: AppConfig,
+  transport: StreamableHttpTransport,
+): McpStrategy {
   return new McpStrategy({
     ...mcpServerIdentity(config.siteUrl),
     instructions: MCP_INSTRUCTIONS,
     // `logging: undefined` drops the library's default `logging` capability: we send no log messages.
     capabilities: { ...MCP_CAPABILITIES, logging: undefined },
     cacheHints: MCP_CACHE_HINTS,
-    // Stateless, JSON responses; the route belongs to McpHttpController.
-    transports: [new StreamableHttpTransport()],
+    transports: [transport],
     // Nothing at info level; tool arguments are never logged (docs/privacy.md#logs).
     logging: { level: ['error', 'warn'] },
     // The library installs no completion handler; the SDK's public `setRequestHandler` adds one.
@@ -87,15 +99,31 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
   ],
   providers: [
     AppHtml,
-    { provide: McpStrategy, useFactory: createStrategy, inject: [CatalogService, AppConfig] },
+    // Stateless, JSON responses (the transport's defaults without sessions).
+    {
+      provide: StreamableHttpTransport,
+      useFactory: () => new StreamableHttpTransport({ mount: false }),
+    },
+    {
+      provide: McpStrategy,
+      useFactory: createStrategy,
+      inject: [CatalogService, AppConfig, StreamableHttpTransport],
+    },
     {
       provide: MCP_HTTP_HANDLER,
-      // Reading `httpHandlers` also stops the transport mounting its own route outside Nest.
-      useFactory: (strategy: McpStrategy) =>
-        (strategy.options.transports[0] as StreamableHttpTransport).httpHandlers,
-      inject: [McpStrategy],
+      useFactory: (transport: StreamableHttpTransport) => transport.httpHandlers,
+      inject: [StreamableHttpTransport],
     },
   ],
   exports: [McpStrategy],
 })
-export class McpModule {}
+export class McpModule implements NestModule {
+  /**
+   * After the edge's middleware (EdgeModule, applied for every path): the endpoint's answers,
+   * which the SDK writes, are compressed here (the API's by the response cache), and its JSON-RPC
+   * body is read here; no other route takes a body.
+   */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(compression(), jsonRpcBody(MCP_BODY_LIMIT)).forRoutes(McpHttpController);
+  }
+}
