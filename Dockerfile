@@ -43,7 +43,8 @@ USER node
 # 3000: the service (and /metrics, unless METRICS_PORT moves it); 9464: /metrics with METRICS_PORT=9464,
 # as the Kubernetes manifests set it.
 EXPOSE 3000 9464
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# The port the service listens on, as PORT says (the shell form sees the container's environment).
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The heap flags of `npm start` (why these: docs/benchmarks.md#nodes-heap-flags; a test holds the two equal).
 CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "dist/main"]

@@ -1,8 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
+import { startTestApp } from './support/app';
+import { freePort } from './support/redis';
 import { describeWithKubectl } from './support/requirements';
 
 /**
@@ -497,5 +499,22 @@ describe('the Dockerfile', () => {
     expect(JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1])).toEqual(words.slice(node));
     const env = /^ENV (.*)$/m.exec(runtime)![1].split(' ');
     for (const pair of words.slice(0, node)) expect(env).toContain(pair);
+  });
+
+  it('health-checks the port PORT names', async () => {
+    // The HEALTHCHECK's command as Docker runs its shell form: `sh -c`, in the image's WORKDIR.
+    const command = /^HEALTHCHECK .*? CMD (.*)$/m.exec(stages.at(-1)!)![1];
+    const check = (port: string) =>
+      new Promise<number | null>((resolve) => {
+        const child = execFile('sh', ['-c', command], { env: { ...process.env, PORT: port } });
+        child.on('exit', resolve);
+      });
+    const t = await startTestApp();
+    try {
+      expect(await check(new URL(t.url).port)).toBe(0);
+      expect(await check(String(await freePort()))).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });
