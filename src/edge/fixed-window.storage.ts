@@ -28,6 +28,13 @@ if left < 0 then
 end
 return {hits, left}`;
 
+/**
+ * How long the start waits for a Redis that neither answers nor refuses: readiness need not wait
+ * for it, since the count moves in-process while Redis is away. A reachable Redis answers, and an
+ * unreachable one usually refuses, within a few milliseconds.
+ */
+const START_WAIT_MS = 500;
+
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 type WindowRedis = Redis & { countInWindow(key: string, ttl: number): Promise<[number, number]> };
@@ -66,7 +73,7 @@ export class FixedWindowStorage
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.connection.waitUntilReady(2000);
+    await this.connection.firstAttempt(START_WAIT_MS);
     if (this.redis?.status === 'ready') this.use('redis');
     else this.use('memory', this.redis ? 'not connected yet' : 'REDIS_URL is not set');
   }

@@ -31,18 +31,24 @@ export class RedisConnection implements OnApplicationShutdown {
     return this.client?.status === 'ready';
   }
 
-  /** Resolves once connected, or after `ms` (the service starts either way). */
-  async waitUntilReady(ms: number): Promise<void> {
+  /**
+   * Resolves once the first connection attempt has succeeded or failed (a closed port, an unknown
+   * host), or after `ms` when it does neither (a host that drops packets): the service starts
+   * either way, counting in-process while Redis is away (docs/api.md#shared-across-replicas).
+   */
+  async firstAttempt(ms: number): Promise<void> {
     const client = this.client;
     if (!client || client.status === 'ready') return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         client.off('ready', done);
+        client.off('error', done);
         resolve();
       };
       const timer = setTimeout(done, ms);
       client.once('ready', done);
+      client.once('error', done);
     });
   }
 
