@@ -177,10 +177,11 @@ describe('the README', () => {
     }
   });
 
-  it('connects every MCP snippet to the service with the MCP SDK client', async () => {
-    const section = README.slice(
-      README.indexOf('## Connect an AI assistant'),
-      README.indexOf('## Configuration'),
+  it('connects every MCP snippet of docs/mcp.md to the service with the MCP SDK client', async () => {
+    const mcpDoc = readFileSync(join(ROOT, 'docs/mcp.md'), 'utf8');
+    const section = mcpDoc.slice(
+      mcpDoc.indexOf('## Connect an assistant'),
+      mcpDoc.indexOf('\n## ', mcpDoc.indexOf('## Connect an assistant') + 1),
     );
     const configs = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
     const claudeCode = /claude mcp add --transport http course-finder (\S+)/.exec(section)![1];
