@@ -76,6 +76,10 @@ const TARGETS = {
   rssMb: 250,
   healthzMs: 100,
   recommendToX1: 0.25,
+  listToNestBareCpu: 2,
+  notModifiedToOkRate: 1.2,
+  mcpToBareRate: 0.6,
+  readyRedisAwayMs: 1000,
   compressedToIdentity: 4,
   againstCpu: 1.15,
 };
@@ -147,7 +151,7 @@ async function startMeasured(label, env, options = {}) {
   children.push(service.child);
   service.label = label;
   service.exited.then(({ code, signal }) => {
-    if (!stopping && label !== 'faketime')
+    if (!stopping && !['faketime', 'Redis away'].includes(label))
       console.error(`the ${label} service exited (${signal ?? `code ${code}`})`);
   });
   return service;
@@ -481,6 +485,13 @@ async function run(env, twinEnv) {
   const twin = TWIN
     ? await startMeasured(TWIN, twinEnv, TWIN === 'start' ? { cwd: args.against } : {})
     : null;
+  // Started alone too: how long a start waits for a Redis that refuses (it need not wait).
+  const redisAway = await startMeasured('Redis away', {
+    ...env,
+    REDIS_URL: `redis://${HOST}:${await freePort()}`,
+  });
+  redisAway.child.kill('SIGTERM');
+  await redisAway.exited;
   const redis = await startMeasured('Redis', {
     ...env,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -521,7 +532,7 @@ async function run(env, twinEnv) {
     if (twinOwn[name]) all[`${TWIN}:${name}`] = twinOwn[name];
   }
   if (redis) all['courses-200-redis'] = scenario(redis, '/api/v1/courses');
-  const only = args.only && new Set(['baseline', 'nest-bare', ...args.only.split(',')]);
+  const only = args.only && new Set(['baseline', 'nest-bare', 'mcp-bare', ...args.only.split(',')]);
   const names = Object.keys(all).filter((name) => !only || only.has(name.replace(/^\w+:/, '')));
 
   for (const name of names) if (WARMUP > 0) await load(all[name], WARMUP);
@@ -564,6 +575,39 @@ async function run(env, twinEnv) {
         };
       }),
   ];
+  // The pipeline against the framework and the protocol (docs/benchmarks.md#the-pipeline).
+  const rateRatio = (a, b) => round3(over([a, b], (r) => r[a].rps / r[b].rps));
+  const pipelineLines = [
+    [
+      `the cached list ≤ ${TARGETS.listToNestBareCpu} × bare Nest, by CPU per request`,
+      'courses-200',
+      () => cpuRatio('courses-200', 'nest-bare'),
+      (v) => v <= TARGETS.listToNestBareCpu,
+    ],
+    [
+      `a 304 ≥ ${TARGETS.notModifiedToOkRate} × the rate of its 200`,
+      'courses-304',
+      () => rateRatio('courses-304', 'courses-200'),
+      (v) => v >= TARGETS.notModifiedToOkRate,
+    ],
+    [
+      `MCP recommend_courses ≥ ${TARGETS.mcpToBareRate} × the rate of a bare SDK server, same body`,
+      'mcp-recommend',
+      () => rateRatio('mcp-recommend', 'mcp-bare'),
+      (v) => v >= TARGETS.mcpToBareRate,
+    ],
+  ];
+  for (const [line, needs, value, met] of pipelineLines) {
+    if (!names.includes(needs) || (needs === 'courses-304' && !names.includes('courses-200')))
+      continue;
+    const v = value();
+    checks.push({ line, value: v, met: v !== null && met(v) });
+  }
+  checks.push({
+    line: `start to ready with REDIS_URL at a closed port ≤ ${TARGETS.readyRedisAwayMs} ms`,
+    value: Math.round(redisAway.readyMs),
+    met: redisAway.readyMs <= TARGETS.readyRedisAwayMs,
+  });
   if (TWIN === 'start') {
     for (const name of IDENTITY_SCENARIOS.filter((n) => names.includes(n))) {
       const value = cpuRatio(name, `start:${name}`);
@@ -643,6 +687,7 @@ async function run(env, twinEnv) {
     table,
     checks,
     start_to_ready_ms: Math.round(service.readyMs),
+    start_to_ready_redis_away_ms: Math.round(redisAway.readyMs),
     rss_after_load_mb: Math.round(rss),
     healthz_during_spread: duringSpread,
     healthz_across_midnight: midnight,

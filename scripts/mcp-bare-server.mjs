@@ -1,8 +1,10 @@
 // The MCP baseline of `npm run bench`: a stateless MCP server built directly on
 // @modelcontextprotocol/server and /node, as their README shows for plain node:http (a server and a
 // transport per request, JSON responses), with one tool: recommend_courses, answering the same
-// body as the service (its own RecommendationsService over the same data and URLs). No Nest, no
-// library, no guards, no rate limit: the most MCP can do on this stack for this call.
+// body as the service. Every body is made before it listens (the service's own
+// RecommendationsService over the same data and URLs, for every set of answers), so a call costs
+// the protocol and nothing else: no Nest, no library, no guards, no rate limit, no scoring: the
+// most MCP can do on this stack for this answer.
 //
 //   node scripts/mcp-bare-server.mjs <port> <site-url>   (after the build; sends 'ready' over IPC)
 //
@@ -33,12 +35,21 @@ const answers = z.strictObject(
     ANSWER_NAMES.map((name) => [name, z.enum(Object.keys(QUESTIONS[name].values))]),
   ),
 );
+/** Every set of answers, in the questions' order, as a key of `bodies`. */
+const keyOf = (given) => ANSWER_NAMES.map((name) => given[name]).join(' ');
+let sets = [{}];
+for (const name of ANSWER_NAMES) {
+  sets = sets.flatMap((set) =>
+    Object.keys(QUESTIONS[name].values).map((value) => ({ ...set, [name]: value })),
+  );
+}
+// The wire body (`{data, meta}`), as the service's envelope interceptor writes it.
+const bodies = new Map(sets.map((set) => [keyOf(set), recommendations.recommend(set).body()]));
 
 function mcpServer() {
   const server = new McpServer({ name: 'course-finder-bare', version: '1.0.0' });
   server.registerTool('recommend_courses', { inputSchema: answers }, (given) => {
-    // The wire body (`{data, meta}`), as the service's envelope interceptor writes it.
-    const body = recommendations.recommend(given).body();
+    const body = bodies.get(keyOf(given));
     return { structuredContent: body, content: [{ type: 'text', text: JSON.stringify(body) }] };
   });
   return server;

@@ -1,11 +1,14 @@
-// `npm run profile:mcp`: where a `tools/call recommend_courses` spends its CPU. Starts the built
-// service as `npm start` does, under `node --cpu-prof`, loads it with the bench's mcp-recommend
-// request for a while, stops it, and sums the profile's self time by layer: the HTTP server and
-// Express, Nest's pipeline (guards, interceptors, filters, the microservice hop), the MCP library,
-// the MCP SDK (protocol and transport), validation (zod, ajv, class-validator), the service's own
-// code, JSON, and the garbage collector. docs/benchmarks.md#mcp reports the result.
+// `npm run profile`: where a request spends its CPU. Starts the built service as `npm start` does,
+// under `node --cpu-prof`, loads it with one of the bench's requests for a while, stops it, and sums
+// the profile's self time by layer (the HTTP server and Express, Nest's pipeline, the MCP library,
+// the MCP SDK, validation, the service's own code, logging, JSON, the garbage collector) and by
+// function (the top entries). docs/benchmarks.md reports the results.
 //
-//   node scripts/profile-mcp.mjs [--seconds 10] [--connections 50] [--keep]
+//   node scripts/profile.mjs [--scenario list|304|mcp] [--seconds 10] [--connections 50]
+//                            [--top 25] [--keep]
+//
+// `list`: the cached `GET /api/v1/courses`; `304`: the same with its current ETag in
+// `If-None-Match`; `mcp`: `tools/call recommend_courses` with drawn answers.
 import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,9 @@ import {
 
 const { values: args } = parseArgs({
   options: {
+    scenario: { type: 'string', default: 'mcp' },
     seconds: { type: 'string', default: '10' },
+    top: { type: 'string', default: '25' },
     connections: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
   },
@@ -80,19 +85,33 @@ const service = await startService(
     nodeOptions: [`--cpu-prof`, `--cpu-prof-dir=${dir}`],
   },
 );
-const { questions } = await fetchCatalog(service.base);
-const answerSets = drawAnswerSets(questions);
-let drawn = 0;
+/** autocannon's options for the scenario asked for. */
+async function scenarioOptions(name) {
+  if (name === 'mcp') {
+    const { questions } = await fetchCatalog(service.base);
+    const answerSets = drawAnswerSets(questions);
+    let drawn = 0;
+    return { requests: [mcpRecommendRequest(() => answerSets[drawn++ % answerSets.length])] };
+  }
+  const list = await fetch(`${service.base}/api/v1/courses`);
+  await list.arrayBuffer();
+  if (name === 'list') return { path: '/api/v1/courses' };
+  if (name === '304')
+    return { path: '/api/v1/courses', headers: { 'if-none-match': list.headers.get('etag') } };
+  throw new Error(`--scenario: list, 304 or mcp, not ${name}`);
+}
+const options = await scenarioOptions(args.scenario);
 // The profile covers the whole process; only samples taken under the load count (V8's sample
 // timestamps and hrtime read the same monotonic clock, in µs and ns).
 const loadStartUs = Number(process.hrtime.bigint() / 1000n);
 const result = await new Promise((resolve, reject) =>
   autocannon(
     {
-      url: service.base,
+      url: `${service.base}${options.path ?? ''}`,
       connections: Number(args.connections),
       duration: Number(args.seconds),
-      requests: [mcpRecommendRequest(() => answerSets[drawn++ % answerSets.length])],
+      ...(options.headers && { headers: options.headers }),
+      ...(options.requests && { requests: options.requests }),
     },
     (error, r) => (error ? reject(error) : resolve(r)),
   ),
@@ -111,25 +130,36 @@ for (let i = 0; i < profile.samples.length; i++) {
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const totals = new Map(LAYERS.map(([name]) => [name, 0]));
+const byFunction = new Map();
 for (const [id, us] of selfUs) {
-  const { url, functionName } = byId.get(id).callFrame;
+  const { url, functionName, lineNumber } = byId.get(id).callFrame;
   const [layer] = LAYERS.find(([, match]) => match(url, functionName));
   totals.set(layer, totals.get(layer) + us);
+  const where = url.replace(/^.*\/node_modules\//, '').replace(/^.*\/dist\//, 'dist/');
+  const key = `${functionName || '(anonymous)'} ${where}${url ? `:${lineNumber + 1}` : ''}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 }
 const busy = [...totals].filter(([name]) => name !== 'idle').reduce((sum, [, us]) => sum + us, 0);
 const requests = result.requests.total;
+const row = (us) => ({
+  'share of CPU': `${((100 * us) / busy).toFixed(1)} %`,
+  'µs per request': Number((us / requests).toFixed(1)),
+});
 console.log(
-  `${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); CPU busy ${Math.round(busy / 1000)} ms`,
+  `${args.scenario}: ${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); CPU busy ${Math.round(busy / 1000)} ms, ${(busy / requests).toFixed(1)} µs a request`,
 );
 console.table(
   [...totals]
     .filter(([name, us]) => name !== 'idle' && us > 0)
     .sort((a, b) => b[1] - a[1])
-    .map(([layer, us]) => ({
-      layer,
-      'share of CPU': `${((100 * us) / busy).toFixed(1)} %`,
-      'µs per request': Math.round(us / requests),
-    })),
+    .map(([layer, us]) => ({ layer, ...row(us) })),
+);
+console.table(
+  [...byFunction]
+    .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(args.top))
+    .map(([fn, us]) => ({ function: fn, ...row(us) })),
 );
 if (args.keep) console.log(`profile kept: ${join(dir, file)}`);
 else rmSync(dir, { recursive: true, force: true });
