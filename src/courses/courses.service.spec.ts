@@ -95,7 +95,7 @@ describe('filters', () => {
       makeCourse('geo', { topic_coverage: { geo: 4 } }),
       makeCourse('light', { topic_coverage: { ai_seo: 2 } }),
     ];
-    expect(slugs(searchCourses(courses, { specialty: 'general_seo' }))).toEqual(['general']);
-    expect(slugs(searchCourses(courses, { specialty: 'ai_geo' }))).toEqual(['geo']);
+    expect(slugs(searchCourses(courses, { specialty: ['general_seo'] }))).toEqual(['general']);
+    expect(slugs(searchCourses(courses, { specialty: ['ai_geo'] }))).toEqual(['geo']);
   });
 });
