@@ -296,7 +296,7 @@ describe('GET /api/v1/comparisons', () => {
 
   it('refuses courses given once per slug, showing the list as one comma-separated value', async () => {
     const body = await getJson(`/api/v1/comparisons?courses=${a}&courses=${b}`, 422);
-    expect(body.error.message).toBe('Invalid parameters: courses.');
+    expect(body.error.message).toBe('Invalid parameters. Given more than once: courses.');
     expect(body.error.details.parameters).toEqual([
       {
         name: 'courses',

@@ -22,7 +22,11 @@ const count = z.int().min(0);
 function countsOf(name: FilterName, description: string) {
   const values = FILTERS[name].values.map(String);
   return z
-    .strictObject(Object.fromEntries(values.map((value) => [value, count])))
+    .strictObject(
+      Object.fromEntries(
+        values.map((value) => [value, count.describe(`The courses with \`${name}=${value}\`.`)]),
+      ),
+    )
     .describe(description);
 }
 

@@ -115,12 +115,10 @@ export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): Pr
   return applyDecorators(
     ...describe(
       { description, anyOf: [item, { ...list, items: item }] },
+      // Each item the vocabulary's component, which the bodies and QueryEnum write.
       {
         ...list,
-        isArray: true,
-        enum: values,
-        enumName: id,
-        enumSchema: schema,
+        items: { $ref: `#/components/schemas/${id}` },
         style: 'form',
         explode: false,
         description,
