@@ -143,7 +143,12 @@ export class CourseSearch {
       combineWith: 'OR',
       queries: [
         word,
-        ...halves.map(([left, right]) => ({ combineWith: 'AND' as const, queries: [left, right] })),
+        // Each half a catalog word already: it begins a course's word, typos aside.
+        ...halves.map(([left, right]) => ({
+          combineWith: 'AND' as const,
+          fuzzy: false,
+          queries: [left, right],
+        })),
       ],
     };
   };

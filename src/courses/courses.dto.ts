@@ -38,16 +38,16 @@ const RelevanceNeedsWords = () =>
 
 /** The query of `searchCourses` and the arguments of `search_courses`. All optional. */
 export class SearchCoursesQuery {
-  @QueryEnumList(levelSchema, { description: 'Only courses taught at this level.' })
+  @QueryEnumList(levelSchema, { description: 'Only courses taught at any of these levels.' })
   level?: Level[];
 
   @QueryEnumList(topicSchema, {
-    description: 'Only courses covering this topic at 3 or more on the 0 to 5 scale.',
+    description: 'Only courses covering any of these topics at 3 or more on the 0 to 5 scale.',
   })
   specialty?: Topic[];
 
   @QueryEnumList(budgetBandSchema, {
-    description: 'Only courses whose first-year cost in USD falls in this band.',
+    description: 'Only courses whose first-year cost in USD falls in any of these bands.',
   })
   price_band?: BudgetBand[];
 

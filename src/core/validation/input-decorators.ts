@@ -108,20 +108,24 @@ export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): Proper
 export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
   const values = vocabulary.options as string[];
   const { id, schema } = componentOf(vocabulary);
-  const description = `${options.description} ${valuesOf(values, schema)} One value or several (a course matches any of them): in a query, one comma-separated value.`;
+  const described = `${options.description} ${valuesOf(values, schema)}`;
+  const [first, second] = values;
   const item = { type: 'string', enum: values };
   const list = { type: 'array', minItems: 1, maxItems: values.length, uniqueItems: true };
   const context: AllowedItems = { allowedItems: values };
   return applyDecorators(
     ...describe(
-      { description, anyOf: [item, { ...list, items: item }] },
+      {
+        description: `${described} One value, or an array of several.`,
+        anyOf: [item, { ...list, items: item }],
+      },
       // Each item the vocabulary's component, which the bodies and QueryEnum write.
       {
         ...list,
         items: { $ref: `#/components/schemas/${id}` },
         style: 'form',
         explode: false,
-        description,
+        description: `${described} One value, or several comma-separated (\`${first},${second}\`).`,
       },
       options,
     ),
