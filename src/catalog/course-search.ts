@@ -12,6 +12,12 @@ import { SPECIALTY_MIN_COVERAGE, TOPIC_LABELS, TOPICS, topicCoverage } from './v
 
 type Field = 'name' | 'provider' | 'description' | 'best_for' | 'highlights' | 'specialties';
 
+/** What the index reads of a course. */
+export type SearchedCourse = Pick<
+  CourseRecord,
+  'slug' | 'name' | 'provider' | 'description' | 'best_for' | 'highlights' | 'topic_coverage'
+>;
+
 /**
  * Each field's weight in the relevance order. The name's is above 5.4, the most a word can score in
  * another field for each time it scores once in a name (BM25+ with MiniSearch's defaults: at least
@@ -26,7 +32,7 @@ const WEIGHTS: Record<Field, number> = {
   specialties: 1,
 };
 
-const TEXT_OF: Record<Field, (course: CourseRecord) => string> = {
+const TEXT_OF: Record<Field, (course: SearchedCourse) => string> = {
   name: (course) => course.name,
   provider: (course) => course.provider.name,
   description: (course) => course.description ?? '',
@@ -51,12 +57,12 @@ const MIN_HALF = 2;
 const CANDIDATES_PER_SUGGESTION = 3;
 
 export class CourseSearch {
-  private readonly index: MiniSearch<CourseRecord>;
+  private readonly index: MiniSearch<SearchedCourse>;
   /** Every word of the searched fields, for the halves of words written together. */
   private readonly words = new Set<string>();
 
-  constructor(courses: readonly CourseRecord[]) {
-    this.index = new MiniSearch<CourseRecord>({
+  constructor(courses: readonly SearchedCourse[]) {
+    this.index = new MiniSearch<SearchedCourse>({
       idField: 'slug',
       fields: Object.keys(WEIGHTS),
       storeFields: [],
