@@ -161,7 +161,7 @@ describe('422 invalid_answers', () => {
     ['an unknown parameter', '&foo=1', 'Invalid answers. Not a parameter of this operation: foo.'],
     ['a repeated answer', '&budget=free', 'Invalid answers. Given more than once: budget.'],
     [
-      'both, and an answer missing',
+      'an unknown and two repeated answers',
       '&foo=1&budget=free&experience=beginner',
       'Invalid answers. Not a parameter of this operation: foo. Given more than once: experience, budget.',
     ],
