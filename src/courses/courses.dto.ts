@@ -71,7 +71,7 @@ export class SearchCoursesQuery {
 
   @SearchText(MAX_SEARCH_TEXT, {
     description:
-      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”); a word of 4 letters or more also matches one a letter or two away (`tecnical`), and two words written together match them apart (`linkbuilding`).',
+      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”); a word of 4 letters or more also matches one a letter or two away (`tecnical`), two words written together match them apart (`linkbuilding`).',
   })
   q?: string;
 

@@ -60,7 +60,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'search_courses',
-    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional (level, specialty and price_band take one value or several, a course matching any); only enrolling courses unless include_inactive is true; q finds courses by words (forgiving typos; sort "relevance" puts the best match first). Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match, how many each filter value would give (to answer "how many" in one call) and how to get the next page (cursor). ${CITE}`,
+    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words, forgiving typos (sort "relevance": best match first). Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match, how many each filter value would give (to answer "how many" in one call) and how to get the next page (cursor). ${CITE}`,
     parameters: advertisedInput(SearchCoursesQuery, {
       limit: {
         default: TOOL_PAGE_SIZE,
