@@ -221,9 +221,10 @@ describe('GET /api/v1/courses', () => {
     ]);
     expect(byName.level).toMatchObject({ value: 'expert', allowed_values: [...LEVELS] });
     expect(byName.sort).toMatchObject({ value: '', problem: 'empty', allowed_values: [...SORTS] });
+    // Several values are one comma list, as the problem shows.
     expect(byName.specialty).toMatchObject({
       value: ['links', 'local'],
-      problem: 'given more than once',
+      problem: 'given more than once: write it once, as specialty=links,local',
       allowed_values: [...TOPICS],
     });
     expect([...byName.community_only.allowed_values].sort()).toEqual(['0', '1', 'false', 'true']);

@@ -418,8 +418,15 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
   });
 
   it('the list page searches as the API does, and a stale page link shows the first page', async () => {
-    const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&q=local&limit=50'));
+    // Words typed on the page ask for the best match first.
+    const api = slugsOf(
+      await big.json('/api/v1/courses?include_inactive=true&q=local&sort=relevance&limit=50'),
+    );
     expect(rowsOf(await html('/ai-seo-courses?include_inactive=true&q=local'))).toEqual(api);
+    const byName = '/courses?include_inactive=true&q=local&sort=name-asc';
+    expect(rowsOf(await html(`/ai-seo-courses${byName.slice('/courses'.length)}`))).toEqual(
+      slugsOf(await big.json(`/api/v1${byName}&limit=50`)),
+    );
     // The link to the courses not enrolling now keeps the search.
     expect(await html('/ai-seo-courses?q=local')).toContain(
       'href="/ai-seo-courses?q=local&amp;include_inactive=true">show them too</a>',
