@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
-import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
+import { SORTS, TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
 import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
@@ -138,6 +138,24 @@ describe('q: free-text search', () => {
     expect(problemOf(body, 'q')).toMatchObject({ problem });
   });
 
+  it('sort=relevance needs q: a 422 naming sort, with its values; with q, the best match first', async () => {
+    const body = await t.json('/api/v1/courses?sort=relevance&level=beginner');
+    expect(body.error.details.parameters).toEqual([
+      {
+        name: 'sort',
+        value: 'relevance',
+        problem: '`relevance` orders by how well the words of q match: give q too',
+        allowed_values: [...SORTS],
+      },
+    ]);
+    // Local SEO courses by relevance: those with "local" in their name first.
+    const ranked: Course[] = (await t.json('/api/v1/courses?q=local&sort=relevance')).data;
+    const named = ranked.map((c) => words(c.name).includes('local'));
+    expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+    expect(named).toContain(true);
+    expect(named).toContain(false);
+  });
+
   it('q given twice is a 422', async () => {
     const body = await t.json('/api/v1/courses?q=seo&q=local');
     expect(problemOf(body, 'q')).toMatchObject({ problem: 'given more than once' });
@@ -170,6 +188,8 @@ describe('limit and cursor: pages', () => {
       'include_inactive=true',
       'level=beginner&sort=price-desc',
       'q=seo&sort=geo-desc',
+      'q=seo%20tecnical&sort=relevance',
+      'level=advanced,beginner&price_band=free,500_plus',
       'community_only=true',
     );
     await fc.assert(
