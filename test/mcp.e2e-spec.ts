@@ -196,10 +196,17 @@ describe('tools/list', () => {
 
     const search = input('search_courses');
     expect(search.required).toBeUndefined();
+    // A value, or an array of several values.
+    const valueOrList = (values: readonly string[]) => ({
+      anyOf: [
+        { type: 'string', enum: values },
+        { type: 'array', items: { type: 'string', enum: values }, uniqueItems: true },
+      ],
+    });
     expect(search.properties).toMatchObject({
-      level: { enum: LEVELS },
-      specialty: { enum: TOPICS },
-      price_band: { enum: BUDGET_BANDS },
+      level: valueOrList(LEVELS),
+      specialty: valueOrList(TOPICS),
+      price_band: valueOrList(BUDGET_BANDS),
       community_only: { type: 'boolean' },
       include_inactive: { type: 'boolean' },
       sort: { enum: SORTS },

@@ -30,7 +30,7 @@ import type { components, paths } from './schema';
 type Course = components['schemas']['Course'];
 
 export function client(baseUrl: string) {
-  // openapi-fetch does not read the document at run time: \`courses\` is \`style: form, explode: false\`.
+  // openapi-fetch does not read the document at run time: lists are \`style: form, explode: false\`.
   return createClient<paths>({ baseUrl, querySerializer: { array: { style: 'form', explode: false } } });
 }
 
@@ -48,7 +48,7 @@ export async function firstYearCost(baseUrl: string, slug: string): Promise<numb
 
 export async function cheapSlugs(baseUrl: string): Promise<string[]> {
   const { data } = await client(baseUrl).GET('/courses', {
-    params: { query: { price_band: 'under_100', sort: 'price-asc' } },
+    params: { query: { price_band: ['under_100'], sort: 'price-asc' } },
   });
   return (data?.data ?? []).map((course) => course.slug);
 }
@@ -71,7 +71,7 @@ export async function invalidAnswers(baseUrl: string) {
 export async function unknownLevel(baseUrl: string) {
   const { error } = await client(baseUrl).GET('/courses', {
     // @ts-expect-error: not a value of the level enum
-    params: { query: { level: 'expert' } },
+    params: { query: { level: ['expert'] } },
   });
   const body = error!.error;
   if (body.code !== 'invalid_parameters') throw new Error(body.code);
@@ -90,7 +90,7 @@ export async function compared(baseUrl: string, courses: string[]) {
 export async function unknownBand(baseUrl: string) {
   const { response } = await client(baseUrl).GET('/courses', {
     // @ts-expect-error: not a value of the price_band enum
-    params: { query: { price_band: 'cheap' } },
+    params: { query: { price_band: ['cheap'] } },
   });
   return response.status;
 }

@@ -156,6 +156,33 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('“Try it out” sends only what was typed: no parameter starts filled', async () => {
+    const block = await open('Courses', 'searchCourses');
+    await block.locator('button.try-out__btn').click();
+    const inputs = block.locator('.parameters input, .parameters select, .parameters textarea');
+    const filled = await inputs.evaluateAll((all) =>
+      all
+        .filter((input: any) => (input.multiple ? input.selectedOptions.length > 0 : input.value))
+        .map((input: any) => input.closest('tr')?.dataset.paramName),
+    );
+    expect(filled).toEqual([]);
+    const list = (request: { url(): string }) =>
+      new URL(request.url()).pathname === '/api/v1/courses';
+    const [untouched] = await Promise.all([
+      page.waitForRequest(list),
+      block.locator('button.execute').click(),
+    ]);
+    expect(untouched.url()).toBe(`http://localhost:${port}/api/v1/courses`);
+    // What is typed, and only that, is sent.
+    await block.locator('tr[data-param-name="q"] input').fill('local');
+    const [typed] = await Promise.all([
+      page.waitForRequest(list),
+      block.locator('button.execute').click(),
+    ]);
+    expect(typed.url()).toBe(`http://localhost:${port}/api/v1/courses?q=local`);
+    await block.locator('button.try-out__btn').click();
+  });
+
   it('carries the site’s header, the same as every page’s', async () => {
     const nav = (p: Page) => p.locator('header.site-header nav').innerHTML();
     const home = await browser.newPage();

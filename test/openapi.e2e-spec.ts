@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the six operations, GET only, with summary, description and tag', () => {
+  it('has exactly the eight operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -98,6 +98,8 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/recommendations', 'recommendCourses'],
         ['get', '/comparisons', 'compareCourses'],
         ['get', '/finder/questions', 'getFinderQuestions'],
+        ['get', '/facets', 'getFacets'],
+        ['get', '/suggestions', 'getSuggestions'],
         ['get', '/methodology', 'getMethodology'],
       ].sort(),
     );
@@ -128,9 +130,25 @@ describe('GET /api/v1/openapi.json', () => {
     );
     for (const p of Object.values(search)) expect(p.required).toBe(false);
     const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    expect(search['query:level'].schema).toEqual(refTo('Level'));
-    expect(search['query:specialty'].schema).toEqual(refTo('Topic'));
-    expect(search['query:price_band'].schema).toEqual(refTo('BudgetBand'));
+    // Several values: a comma-separated list, an array in `form` style, not exploded, of the
+    // vocabulary the bodies use, so that a generated client sends `level=a,b`.
+    for (const [name, component, most] of [
+      ['level', 'Level', 3],
+      ['specialty', 'Topic', 7],
+      ['price_band', 'BudgetBand', 4],
+    ] as const) {
+      expect(search[`query:${name}`]).toMatchObject({
+        style: 'form',
+        explode: false,
+        schema: {
+          type: 'array',
+          items: refTo(component),
+          minItems: 1,
+          maxItems: most,
+          uniqueItems: true,
+        },
+      });
+    }
     expect(search['query:sort'].schema).toEqual(refTo('Sort'));
     // Booleans as booleans (the server also takes `1` and `0`, as the description says).
     for (const name of ['community_only', 'include_inactive']) {
@@ -439,7 +457,14 @@ describe('GET /api/v1/openapi.json', () => {
       Object.keys(doc.paths).filter(
         (path) =>
           !path.startsWith('/courses') &&
-          !['/recommendations', '/comparisons', '/finder/questions', '/methodology'].includes(path),
+          ![
+            '/recommendations',
+            '/comparisons',
+            '/finder/questions',
+            '/methodology',
+            '/facets',
+            '/suggestions',
+          ].includes(path),
       ),
     ).toEqual([]);
     // What the operations say, leaving out the examples (bodies, which link the document itself).
@@ -572,21 +597,28 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 6 + 2 + 6.
-      expect(compared).toBe(14);
+      // Every 200, 404 and 422: 8 + 2 + 8.
+      expect(compared).toBe(18);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;
       expect(list.data.length).toBeLessThan(list.meta.count);
     });
 
-    it('fill the parameters of the successful request, for "Try it out"', () => {
-      expect(parameters('getCourse')['path:slug'].example).toBe('answer-engine-foundations');
-      expect(parameters('compareCourses')['query:courses'].example).toEqual([
-        'answer-engine-foundations',
-        'search-generalist-program',
-      ]);
-      expect(parameters('recommendCourses')['query:experience'].example).toBe('beginner');
+    it('fill no parameter: the viewer\'s "Try it out" sends only what is typed', () => {
+      const filled = operations().flatMap(({ operation: op }) =>
+        (op.parameters ?? [])
+          .filter(
+            (p: any) =>
+              'example' in p ||
+              'examples' in p ||
+              'example' in (p.schema ?? {}) ||
+              'examples' in (p.schema ?? {}) ||
+              'default' in (p.schema ?? {}),
+          )
+          .map((p: any) => `${op.operationId} ${p.in}:${p.name}`),
+      );
+      expect(filled).toEqual([]);
     });
   });
 

@@ -73,12 +73,17 @@ describe('operations endpoints and logs', () => {
     });
   });
 
-  it('logs no search words nor a cursor (it fingerprints them), on the API and the list page alike', async () => {
+  it('logs no search words nor a cursor (it fingerprints them), on the API, its counts and suggestions, and the list page alike', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.string({ maxLength: 30, unit: 'grapheme' }).map((words) => `telltale ${words}`),
         fc.option(fc.string({ maxLength: 30 }).map((cursor) => `telltale${cursor}`)),
-        fc.constantFrom('/api/v1/courses', '/ai-seo-courses'),
+        fc.constantFrom(
+          '/api/v1/courses',
+          '/api/v1/facets',
+          '/api/v1/suggestions',
+          '/ai-seo-courses',
+        ),
         async (words, cursor, path) => {
           const id = `search-${randomUUID()}`;
           const query = new URLSearchParams({ level: 'beginner', q: words, limit: '5' });

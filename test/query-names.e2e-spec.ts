@@ -56,6 +56,8 @@ const OPERATIONS: [path: string, code: string][] = [
   [`/api/v1/recommendations?${answers}`, 'invalid_answers'],
   [`/api/v1/comparisons?courses=${A},${B}`, 'invalid_parameters'],
   ['/api/v1/finder/questions', 'invalid_parameters'],
+  ['/api/v1/facets', 'invalid_parameters'],
+  ['/api/v1/suggestions?q=seo', 'invalid_parameters'],
   ['/api/v1/methodology', 'invalid_parameters'],
   ['/api/v1/openapi.json', 'invalid_parameters'],
   ['/api/v1', 'invalid_parameters'],
@@ -101,6 +103,9 @@ describe.each(OPERATIONS)('%s', (path, code) => {
         expect(body.error.code).toBe(code);
         const problems = body.error.details.parameters ?? body.error.details.problems;
         expect(problems).toContainEqual(expect.objectContaining({ name, value: 'x' }));
+        // The headline says what is wrong, and nothing that is not.
+        expect(body.error.message).toMatch(/ Not a parameter of this operation: .+\.$/);
+        expect(body.error.message).not.toMatch(/required|Missing|Check:/);
       }),
       { seed: SEED, numRuns: RUNS },
     );

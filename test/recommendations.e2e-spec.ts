@@ -157,6 +157,27 @@ describe('422 invalid_answers', () => {
     expect(Object.keys(found)).toEqual(['limit']);
   });
 
+  it.each([
+    ['an unknown parameter', '&foo=1', 'Invalid answers. Not a parameter of this operation: foo.'],
+    ['a repeated answer', '&budget=free', 'Invalid answers. Given more than once: budget.'],
+    [
+      'an unknown and two repeated answers',
+      '&foo=1&budget=free&experience=beginner',
+      'Invalid answers. Not a parameter of this operation: foo. Given more than once: experience, budget.',
+    ],
+  ])('the headline says what is wrong: %s', async (_label, extra, message) => {
+    const body = await t.json(`/api/v1/recommendations?${query(ANSWERS)}${extra}`);
+    expect(body.error.message).toBe(message);
+  });
+
+  it('the headline says an answer is missing, and that all six are required', async () => {
+    const { budget: _left, ...rest } = ANSWERS;
+    const body = await t.json(`/api/v1/recommendations?${query(rest)}`);
+    expect(body.error.message).toBe(
+      'All six answers are required, each with an allowed value. Missing: budget.',
+    );
+  });
+
   it('a repeated answer', async () => {
     const found = await problems(`${query(ANSWERS)}&budget=free`);
     expect(found.budget).toMatchObject({

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
-import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
+import { SORTS, TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
 import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
@@ -14,6 +14,7 @@ import { CatalogService } from '../src/catalog/catalog.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { expectValid } from './support/schemas';
+import { meansWord } from './support/search';
 
 /**
  * Free-text search (`q`) and pages (`limit`, `cursor`) of `GET /api/v1/courses` and the MCP tool
@@ -62,11 +63,13 @@ const textOf = (course: Course) =>
     ].join(' '),
   );
 const slugsOf = (body: { data: Course[] }) => body.data.map((course) => course.slug);
+/** Whether a query word may mean one of a course's words (docs/api.md#search). */
+const means = (word: string, text: string[]) => meansWord(word, text, new Set(all.flatMap(textOf)));
 const problemOf = (body: any, name: string) =>
   body.error.details.parameters.find((p: { name: string }) => p.name === name);
 
 describe('q: free-text search', () => {
-  it('finds a course by any word of its name, provider, description, best-for or highlights', async () => {
+  it('finds a course by any word of its name, provider, description, best-for or highlights, and only by what q means', async () => {
     const course = fc.constantFrom(...all);
     await fc.assert(
       fc.asyncProperty(
@@ -76,13 +79,13 @@ describe('q: free-text search', () => {
             `/api/v1/courses?include_inactive=true&q=${encodeURIComponent(word)}`,
           );
           expect(slugsOf(found)).toContain(c.slug);
-          // Every course found holds a word that begins with it.
+          // Every course found holds a word it begins or nearly spells, or its two halves.
           for (const other of found.data as Course[]) {
-            expect({
+            expect({ slug: other.slug, word, holds: means(word, textOf(other)) }).toEqual({
               slug: other.slug,
               word,
-              holds: textOf(other).some((w) => w.startsWith(word)),
-            }).toEqual({ slug: other.slug, word, holds: true });
+              holds: true,
+            });
           }
         },
       ),
@@ -98,8 +101,8 @@ describe('q: free-text search', () => {
         expect.arrayContaining(plain),
       );
     }
-    // `ocal` is inside words, never at their start.
-    expect(slugsOf(await t.json('/api/v1/courses?q=ocal'))).toEqual([]);
+    // `ech` is inside a word ("technical"), at the start of none, and too short to be a typo.
+    expect(slugsOf(await t.json('/api/v1/courses?q=ech'))).toEqual([]);
     const both = slugsOf(await t.json('/api/v1/courses?q=local%20agency'));
     const agency = slugsOf(await t.json('/api/v1/courses?q=agency'));
     expect(both).toEqual(plain.filter((slug) => agency.includes(slug)));
@@ -135,6 +138,24 @@ describe('q: free-text search', () => {
     expect(problemOf(body, 'q')).toMatchObject({ problem });
   });
 
+  it('sort=relevance needs q: a 422 naming sort, with its values; with q, the best match first', async () => {
+    const body = await t.json('/api/v1/courses?sort=relevance&level=beginner');
+    expect(body.error.details.parameters).toEqual([
+      {
+        name: 'sort',
+        value: 'relevance',
+        problem: '`relevance` orders by how well the words of q match: give q too',
+        allowed_values: [...SORTS],
+      },
+    ]);
+    // Local SEO courses by relevance: those with "local" in their name first.
+    const ranked: Course[] = (await t.json('/api/v1/courses?q=local&sort=relevance')).data;
+    const named = ranked.map((c) => words(c.name).includes('local'));
+    expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+    expect(named).toContain(true);
+    expect(named).toContain(false);
+  });
+
   it('q given twice is a 422', async () => {
     const body = await t.json('/api/v1/courses?q=seo&q=local');
     expect(problemOf(body, 'q')).toMatchObject({ problem: 'given more than once' });
@@ -167,6 +188,8 @@ describe('limit and cursor: pages', () => {
       'include_inactive=true',
       'level=beginner&sort=price-desc',
       'q=seo&sort=geo-desc',
+      'q=seo%20tecnical&sort=relevance',
+      'level=advanced,beginner&price_band=free,500_plus',
       'community_only=true',
     );
     await fc.assert(
@@ -313,7 +336,8 @@ describe('search_courses (MCP)', () => {
         ...(seen.length > 0 && { prev_cursor: expect.any(String) }),
       });
       seen.push(...slugsOf(result.structuredContent));
-      const note = result.content[1]?.text;
+      // The text blocks after the body: the counts' sentence, and the page's note while there is a next page.
+      const note = result.content.find(({ text }) => /^Courses \d+ to \d+ of/.test(text))?.text;
       if (!page.next_cursor) {
         expect(note).toBeUndefined();
         break;
@@ -414,8 +438,15 @@ describe('a catalog of 238 courses (the shipped ones seven times)', () => {
   });
 
   it('the list page searches as the API does, and a stale page link shows the first page', async () => {
-    const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&q=local&limit=50'));
+    // Words typed on the page ask for the best match first.
+    const api = slugsOf(
+      await big.json('/api/v1/courses?include_inactive=true&q=local&sort=relevance&limit=50'),
+    );
     expect(rowsOf(await html('/ai-seo-courses?include_inactive=true&q=local'))).toEqual(api);
+    const byName = '/courses?include_inactive=true&q=local&sort=name-asc';
+    expect(rowsOf(await html(`/ai-seo-courses${byName.slice('/courses'.length)}`))).toEqual(
+      slugsOf(await big.json(`/api/v1${byName}&limit=50`)),
+    );
     // The link to the courses not enrolling now keeps the search.
     expect(await html('/ai-seo-courses?q=local')).toContain(
       'href="/ai-seo-courses?q=local&amp;include_inactive=true">show them too</a>',

@@ -144,7 +144,8 @@ describeWithBrowser(
       try {
         await page.fill('#f-q', 'local');
         const { landed, redirected } = await submit(page, 'form.filters .words button');
-        expect(landed.search).toBe('?q=local&include_inactive=false&sort=name-asc');
+        // No order chosen: words ask for the best match first (docs/website.md).
+        expect(landed.search).toBe('?q=local&include_inactive=false');
         expect(redirected).toBe(!script);
         expect(await page.inputValue('#f-q')).toBe('local');
       } finally {

@@ -124,6 +124,11 @@ describe('one way to write a request', () => {
       '/ai-seo-courses?specialty=links&include_inactive=false&sort=name-asc',
     ],
     ['/ai-seo-courses?q=', '/ai-seo-courses'],
+    // A form's boxes send one name per ticked box: one comma list, as the API takes it.
+    [
+      '/ai-seo-courses?level=beginner&level=advanced&price_band=free&price_band=&specialty=local',
+      '/ai-seo-courses?level=beginner,advanced&price_band=free&specialty=local',
+    ],
     [
       `/ai-seo-courses/compare?courses=${first.slug}&courses=${second.slug}`,
       `/ai-seo-courses/compare?courses=${first.slug},${second.slug}`,
@@ -162,7 +167,7 @@ describe('one way to write a request', () => {
     expect(slugs.map((m) => m[1])).toEqual([first.slug, second.slug]);
   });
 
-  it('any address with empty fields or courses given apart is sent to one the API would take as it is', async () => {
+  it('any address with empty fields or a list given apart is sent to one the API would take as it is', async () => {
     const slugs = records.map((r) => r.slug);
     const field = fc.oneof(
       fc.tuple(fc.constantFrom('q', 'level', 'specialty', 'price_band'), fc.constant('')),
@@ -184,7 +189,8 @@ describe('one way to write a request', () => {
           const query = fields.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join('&');
           const { status, location } = await sent(`${path}?${query}`);
           const given = fields.filter(([, v]) => v !== '');
-          const repeated = given.filter(([n]) => n === 'courses').length > 1;
+          const lists = ['courses', 'level'];
+          const repeated = lists.some((list) => given.filter(([n]) => n === list).length > 1);
           if (given.length === fields.length && !repeated) {
             expect(status).toBe(200);
             return;
@@ -193,10 +199,12 @@ describe('one way to write a request', () => {
           expect(location.startsWith(`${path}`)).toBe(true);
           const clean = new URLSearchParams(location.split('?')[1] ?? '');
           expect([...clean.values()].every((v) => v !== '')).toBe(true);
-          expect(clean.getAll('courses').length).toBeLessThanOrEqual(1);
-          expect(clean.getAll('courses').join(',')).toBe(
-            given.flatMap(([n, v]) => (n === 'courses' ? [v] : [])).join(','),
-          );
+          for (const list of lists) {
+            expect(clean.getAll(list).length).toBeLessThanOrEqual(1);
+            expect(clean.getAll(list).join(',')).toBe(
+              given.flatMap(([n, v]) => (n === list ? [v] : [])).join(','),
+            );
+          }
           expect(clean.getAll('q')).toEqual(given.flatMap(([n, v]) => (n === 'q' ? [v] : [])));
           // The address it is sent to is answered as it is.
           expect((await sent(location)).status).toBe(200);

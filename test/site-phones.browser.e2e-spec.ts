@@ -156,6 +156,60 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
       }
     });
 
+    it('the open filters show a count beside every choice, a choice giving none dimmed, not hidden', async () => {
+      const { page, errors } = await open('/ai-seo-courses?q=local&price_band=free', size);
+      try {
+        // Open already: the list is filtered.
+        expect(await page.locator('details.filters').getAttribute('open')).toBe('');
+        expect(await pastTheEdges(page)).toEqual([]);
+        const choices = page.locator('.filter-groups label');
+        const facets = (await t.json('/api/v1/facets?q=local&price_band=free')).data.facets;
+        const values = ['level', 'specialty', 'price_band'].flatMap((name) =>
+          Object.keys(facets[name]),
+        );
+        expect(await choices.count()).toBe(values.length);
+        const shown = await choices.evaluateAll((labels) =>
+          labels.map((label: any) => ({
+            visible: label.checkVisibility() && label.querySelector('.count').checkVisibility(),
+            count: label.querySelector('.count').textContent,
+            dim: label.classList.contains('none'),
+          })),
+        );
+        const expected = ['level', 'specialty', 'price_band'].flatMap((name) =>
+          Object.values<number>(facets[name]).map((n) => ({
+            visible: true,
+            count: `(${n})`,
+            dim: n === 0,
+          })),
+        );
+        expect(shown).toEqual(expected);
+        expect(expected.some((choice) => choice.dim)).toBe(true);
+        // The other choices say what they give too.
+        expect(await page.locator('label[for="f-community_only"] .count').innerText()).toBe(
+          `(${facets.community_only.true})`,
+        );
+        await page.locator('.filter-groups').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `list-counts-${size.width}.png`) });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('the award shown on the list keeps its caveat beside it', async () => {
+      const { page } = await open('/ai-seo-courses', size);
+      try {
+        const box = page.locator('.pick-box');
+        expect(await box.locator('.badge.pick').isVisible()).toBe(true);
+        const caveat = box.locator('.caveat');
+        expect(await caveat.isVisible()).toBe(true);
+        expect(await caveat.innerText()).toMatch(/no part in the Course Finder's scoring/);
+        await box.screenshot({ path: join(SHOTS, `list-award-${size.width}.png`) });
+      } finally {
+        await page.close();
+      }
+    });
+
     it('the compare bar never covers the open filter form, wherever the page is scrolled', async () => {
       const { page } = await open('/ai-seo-courses', size);
       try {
@@ -350,7 +404,9 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     it('with problems shown under some filters, every filter keeps its line', async () => {
       const { page, errors } = await open('/ai-seo-courses?level=expert&sort=random', size);
       try {
-        expect(await page.locator('.filter-grid .error').count()).toBe(2);
+        // `level` under its group of boxes, `sort` in the grid of the other filters.
+        expect(await page.locator('.filter-groups .error').count()).toBe(1);
+        expect(await page.locator('.filter-grid .error').count()).toBe(1);
         expect(await pastTheEdges(page)).toEqual([]);
         // Each field's label and its control (a select, the box with its words, the button).
         const fields = await page.locator('.filter-grid > div').evaluateAll((cells) =>

@@ -200,9 +200,9 @@ describeWithBrowser('the website in a real browser', () => {
     try {
       await page.locator('details.filters summary').click();
       const choices = { level: 'beginner', price_band: 'under_100', sort: 'price-desc' };
-      for (const [name, value] of Object.entries(choices)) {
-        await page.selectOption(`select[name="${name}"]`, value);
-      }
+      await page.check('input[name="level"][value="beginner"]');
+      await page.check('input[name="price_band"][value="under_100"]');
+      await page.selectOption('select[name="sort"]', 'price-desc');
       await page.selectOption('select[name="include_inactive"]', 'false');
       await page.check('input[name="community_only"]');
       await Promise.all([page.waitForURL(/level=beginner/), page.click('button[type="submit"]')]);
@@ -213,6 +213,76 @@ describeWithBrowser('the website in a real browser', () => {
       });
       const api = await t.json(`/api/v1/courses?${query}`);
       expect(api.data.length).toBeGreaterThan(1);
+      expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('ticking two levels shows the union of the two, each count beside its box as the API counts it', async () => {
+    const { page, errors } = await open('/ai-seo-courses');
+    try {
+      await page.locator('details.filters summary').click();
+      await page.check('input[name="level"][value="beginner"]');
+      await page.check('input[name="level"][value="intermediate"]');
+      await Promise.all([
+        page.waitForURL(/level=beginner,intermediate/),
+        page.click('button[type="submit"]'),
+      ]);
+      const union = new Set<string>();
+      for (const level of ['beginner', 'intermediate']) {
+        for (const c of (await t.json(`/api/v1/courses?level=${level}`)).data) union.add(c.slug);
+      }
+      const all = (await t.json('/api/v1/courses')).data.map((c: any) => c.slug);
+      expect(await slugsOn(page)).toEqual(all.filter((slug: string) => union.has(slug)));
+      // The boxes stay ticked, and each choice says what it would give.
+      const facets = (await t.json('/api/v1/facets?level=beginner,intermediate')).data.facets;
+      for (const [name, counts] of Object.entries<Record<string, number>>(facets)) {
+        if (!['level', 'specialty', 'price_band'].includes(name)) continue;
+        for (const [value, count] of Object.entries(counts)) {
+          const label = page.locator('label', {
+            has: page.locator(`input[name="${name}"][value="${value}"]`),
+          });
+          expect(await label.locator('.count').innerText()).toBe(`(${count})`);
+          expect(await label.getAttribute('class')).toBe(count === 0 ? 'none' : null);
+        }
+      }
+      expect(await page.isChecked('input[name="level"][value="intermediate"]')).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the search box offers searches as words are typed, by keyboard, axe-clean while open', async () => {
+    const { page, errors } = await open('/ai-seo-courses');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/suggestions')) asked.push(request.url());
+    });
+    try {
+      const box = page.locator('#f-q');
+      await box.pressSequentially('tecnical', { delay: 20 });
+      const option = page.locator('#f-q-options [role="option"]', { hasText: 'technical' });
+      await option.first().waitFor();
+      // Debounced: one request for the word, not one per key.
+      expect(asked.length).toBeLessThanOrEqual(2);
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      await page.evaluate(AXE);
+      const results = await page.evaluate(() => (globalThis as any).axe.run());
+      const serious = results.violations
+        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v: any) => `${v.id}: ${v.help}`);
+      expect(serious).toEqual([]);
+      await box.press('ArrowDown');
+      expect(await box.getAttribute('aria-activedescendant')).toBe('f-q-option-0');
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe('technical');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      // Enter again submits the words: the best match first.
+      await Promise.all([page.waitForURL(/q=technical/), box.press('Enter')]);
+      const api = await t.json('/api/v1/courses?q=technical&sort=relevance');
       expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
       expect(errors).toEqual([]);
     } finally {

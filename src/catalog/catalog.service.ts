@@ -3,7 +3,7 @@ import { Clock, utcDate } from '../core/clock';
 import { AppConfig } from '../core/config';
 import { type Dataset, loadDataset } from './dataset';
 import { buildCatalog, type Catalog } from './derive';
-import { type SearchIndex, searchIndexOf } from './search-index';
+import { CourseSearch } from './course-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,8 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CatalogService.name);
   private dataset!: Dataset;
-  /** Each course's searchable words: they depend on the dataset alone, not on the date. */
-  private searchText!: SearchIndex;
+  /** The courses' words, searched: they depend on the dataset alone, not on the date. */
+  private search!: CourseSearch;
   private catalog!: Catalog;
   /** The UTC day `catalog` was derived for, as [start, end) in epoch ms. */
   private day = { start: 0, end: 0 };
@@ -66,7 +66,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   private use(dataset: Dataset): void {
     this.dataset = dataset;
-    this.searchText = searchIndexOf(dataset.courses);
+    this.search = new CourseSearch(dataset.courses);
     this.derive();
   }
 
@@ -74,6 +74,6 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     const now = this.clock.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     this.day = { start, end: start + DAY_MS };
-    this.catalog = buildCatalog(this.dataset, utcDate(now), this.config, this.searchText);
+    this.catalog = buildCatalog(this.dataset, utcDate(now), this.config, this.search);
   }
 }

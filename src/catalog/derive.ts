@@ -2,8 +2,8 @@ import type { Meta } from '../core/envelope.schema';
 import { SITE_PATHS } from '../core/paths';
 import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
+import { CourseSearch } from './course-search';
 import type { Dataset } from './dataset';
-import { type SearchIndex, searchIndexOf } from './search-index';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
 /**
@@ -28,8 +28,8 @@ export interface Catalog {
   /** Every tracked course, in name order. */
   readonly courses: readonly Course[];
   readonly bySlug: ReadonlyMap<string, Course>;
-  /** Each course's searchable words, by slug (search-index.ts). */
-  readonly searchText: SearchIndex;
+  /** The courses' words, searched (course-search.ts): the dataset's, whatever the date. */
+  readonly search: CourseSearch;
   readonly methodology: Methodology;
   /** `meta` without `count`. */
   readonly meta: Meta;
@@ -122,7 +122,7 @@ export function buildCatalog(
   dataset: Dataset,
   today: string,
   urls: SiteUrls,
-  searchText: SearchIndex = searchIndexOf(dataset.courses),
+  search: CourseSearch = new CourseSearch(dataset.courses),
 ): Catalog {
   const { methodology: file, policies } = dataset;
   const courses = dataset.courses
@@ -140,7 +140,7 @@ export function buildCatalog(
     date: today,
     courses,
     bySlug: new Map(courses.map((course) => [course.slug, course])),
-    searchText,
+    search,
     methodology: { ...methodology, methodology_url: methodologyUrl },
     meta: {
       api_version: 'v1',

@@ -68,7 +68,7 @@ export const budgetBandSchema = vocabulary(
 export const sortSchema = vocabulary(
   'Sort',
   SORTS,
-  'An order of the course list: ties in name order; courses with no price or no verification date come last whichever the direction.',
+  'An order of the course list: ties in name order; courses with no price or no verification date come last whichever the direction; `relevance` (with `q` only) puts the best match of the words first.',
   SORT_LABELS,
 );
 export const learningStyleSchema = vocabulary(

@@ -108,6 +108,7 @@ export const SORT_LABELS = {
   'price-desc': 'price high to low',
   'verified-desc': 'last verified newest',
   'geo-desc': 'AI/GEO focus highest',
+  relevance: 'best match first',
 } as const;
 export const SORTS = keysOf(SORT_LABELS);
 export type Sort = (typeof SORTS)[number];

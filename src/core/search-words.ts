@@ -13,13 +13,3 @@ export function searchWords(text: string): string[] {
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
 }
-
-/** A searchable text as one string: its words, each preceded by a space. */
-export function searchable(...texts: readonly string[]): string {
-  return ` ${searchWords(texts.join(' ')).join(' ')}`;
-}
-
-/** Whether every query word begins a word of the searchable text (`loc` finds "Local SEO"). */
-export function matchesAll(haystack: string, words: readonly string[]): boolean {
-  return words.every((word) => haystack.includes(` ${word}`));
-}

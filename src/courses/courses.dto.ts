@@ -5,10 +5,13 @@ import {
   sortSchema,
   topicSchema,
 } from '../catalog/vocabulary.schema';
+import { OmitType } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
 import {
   Cursor,
   QueryBoolean,
   QueryEnum,
+  QueryEnumList,
   QueryInt,
   SearchText,
   Slug,
@@ -16,23 +19,37 @@ import {
 
 /** The longest `q`, and the page sizes `limit` takes (docs/api.md#searchcourses). */
 export const MAX_SEARCH_TEXT = 200;
+/** The text `getSuggestions` completes, and the most suggestions it answers (docs/api.md#getsuggestions). */
+export const SUGGESTION_TEXT = { min: 2, max: 100 };
+export const MAX_SUGGESTIONS = 8;
 export const MAX_PAGE_SIZE = 100;
 const MAX_CURSOR = 200;
 
+/** `sort=relevance` ranks by the words of `q`: without them it has nothing to rank by. */
+const RelevanceNeedsWords = () =>
+  ValidateBy({
+    name: 'relevanceNeedsWords',
+    validator: {
+      validate: (sort, args) =>
+        sort !== 'relevance' || (args?.object as SearchCoursesQuery).q !== undefined,
+      defaultMessage: () => '`relevance` orders by how well the words of q match: give q too',
+    },
+  });
+
 /** The query of `searchCourses` and the arguments of `search_courses`. All optional. */
 export class SearchCoursesQuery {
-  @QueryEnum(levelSchema, { description: 'Only courses taught at this level.' })
-  level?: Level;
+  @QueryEnumList(levelSchema, { description: 'Only courses taught at any of these levels.' })
+  level?: Level[];
 
-  @QueryEnum(topicSchema, {
-    description: 'Only courses covering this topic at 3 or more on the 0 to 5 scale.',
+  @QueryEnumList(topicSchema, {
+    description: 'Only courses covering any of these topics at 3 or more on the 0 to 5 scale.',
   })
-  specialty?: Topic;
+  specialty?: Topic[];
 
-  @QueryEnum(budgetBandSchema, {
-    description: 'Only courses whose first-year cost in USD falls in this band.',
+  @QueryEnumList(budgetBandSchema, {
+    description: 'Only courses whose first-year cost in USD falls in any of these bands.',
   })
-  price_band?: BudgetBand;
+  price_band?: BudgetBand[];
 
   @QueryBoolean({
     description:
@@ -46,12 +63,15 @@ export class SearchCoursesQuery {
   })
   include_inactive?: boolean;
 
-  @QueryEnum(sortSchema, { description: 'Order of the list; default `name-asc`.' })
+  @QueryEnum(sortSchema, {
+    description: 'Order of the list; default `name-asc`; `relevance` needs `q`.',
+  })
+  @RelevanceNeedsWords()
   sort?: Sort;
 
   @SearchText(MAX_SEARCH_TEXT, {
     description:
-      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”).',
+      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”); a word of 4 letters or more also matches one a letter or two away (`tecnical`), two words written together match them apart (`linkbuilding`).',
   })
   q?: string;
 
@@ -76,4 +96,24 @@ export class CourseSlug {
     required: true,
   })
   slug!: string;
+}
+
+/**
+ * The query of `getFacets`: the list's filters and words, without its order or pages
+ * (docs/api.md#getfacets).
+ */
+export class FacetsQuery extends OmitType(SearchCoursesQuery, ['sort', 'limit', 'cursor']) {}
+
+/** The query of `getSuggestions` (docs/api.md#getsuggestions). */
+export class SuggestionsQuery {
+  @SearchText(
+    SUGGESTION_TEXT.max,
+    {
+      description:
+        'The words typed so far: the last one is completed, a misspelt one corrected (a word of 4 letters or more, a letter or two away from one of the catalog).',
+      required: true,
+    },
+    SUGGESTION_TEXT.min,
+  )
+  q!: string;
 }

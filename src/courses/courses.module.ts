@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CoursesController } from './courses.controller';
+import { SearchAidsController } from './search-aids.controller';
 import { CoursesService } from './courses.service';
 
 @Module({
   imports: [CatalogModule],
-  controllers: [CoursesController],
+  controllers: [CoursesController, SearchAidsController],
   providers: [CoursesService],
   exports: [CoursesService],
 })

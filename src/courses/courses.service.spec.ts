@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import { makeCourse } from '../../test/support/courses';
+import { CourseSearch } from '../catalog/course-search';
 import { searchCourses } from './courses.service';
 
 /** The filters and sorts of `searchCourses`, on courses made for each case. */
+
+const SEED = 20261127;
 
 const slugs = (list: { slug: string }[]) => list.map((course) => course.slug);
 
@@ -95,7 +99,50 @@ describe('filters', () => {
       makeCourse('geo', { topic_coverage: { geo: 4 } }),
       makeCourse('light', { topic_coverage: { ai_seo: 2 } }),
     ];
-    expect(slugs(searchCourses(courses, { specialty: 'general_seo' }))).toEqual(['general']);
-    expect(slugs(searchCourses(courses, { specialty: 'ai_geo' }))).toEqual(['geo']);
+    expect(slugs(searchCourses(courses, { specialty: ['general_seo'] }))).toEqual(['general']);
+    expect(slugs(searchCourses(courses, { specialty: ['ai_geo'] }))).toEqual(['geo']);
+  });
+});
+
+describe('sort=relevance', () => {
+  // Query words from one set of letters, every other word from another: no word of one begins,
+  // or is a typo or two of, a word of the other.
+  const queryWord = fc.stringMatching(/^[a-h]{3,8}$/);
+  const filler = fc.array(fc.stringMatching(/^[p-z]{3,8}$/), { minLength: 1, maxLength: 12 });
+
+  it('puts a course holding every word in its name before one holding them only in its highlights', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(queryWord, { minLength: 1, maxLength: 3 }),
+        filler,
+        filler,
+        fc.integer({ min: 1, max: 5 }),
+        (qs, nameFiller, highlightFiller, repeats) => {
+          const inName = makeCourse('in-name', {
+            name: [...qs, ...nameFiller].join(' '),
+            highlights: [highlightFiller.join(' ')],
+          });
+          const inHighlights = makeCourse('in-highlights', {
+            name: nameFiller.join(' '),
+            highlights: Array.from({ length: repeats }, () =>
+              [...qs, ...highlightFiller].join(' '),
+            ),
+          });
+          // Either order of the catalog, so that the name order decides nothing.
+          for (const courses of [
+            [inName, inHighlights],
+            [inHighlights, inName],
+          ]) {
+            const ranked = searchCourses(
+              courses,
+              { q: qs.join(' '), sort: 'relevance' },
+              new CourseSearch(courses),
+            );
+            expect(ranked.map((c) => c.slug)).toEqual(['in-name', 'in-highlights']);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: 200 },
+    );
   });
 });

@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/derive';
-import { searchTextOf } from '../catalog/search-index';
-import { type Sort, SPECIALTY_MIN_COVERAGE, topicCoverage } from '../catalog/vocabulary';
+import type { CourseSearch } from '../catalog/course-search';
+import { type Sort, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
-import { matchesAll, searchWords } from '../core/search-words';
 import { isSlug } from '../core/slug';
 import { inputError } from '../core/validation/input-problems';
-import { SearchCoursesQuery } from './courses.dto';
+import { type FacetCounts, facetCounts, keptByAll } from './course-filters';
+import {
+  type FacetsQuery,
+  MAX_SUGGESTIONS,
+  SearchCoursesQuery,
+  type SuggestionsQuery,
+} from './courses.dto';
 import { CURSOR_REFUSALS, queryFingerprint, readCursor, writeCursor } from './page-cursor';
-
-/** "Community access or live training": any community at all, or a live format. */
-export function hasCommunityOrLive(course: Course): boolean {
-  return course.community !== 'No' || course.formats.includes('Live / community');
-}
 
 const FOCUS_RANK = { High: 3, Medium: 2, Low: 1, None: 0 } as const;
 
@@ -25,7 +25,7 @@ function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number)
   return compare(a, b);
 }
 
-const SORTERS: Record<Sort, (a: Course, b: Course) => number> = {
+const SORTERS: Record<Exclude<Sort, 'relevance'>, (a: Course, b: Course) => number> = {
   'name-asc': byName,
   'price-asc': (a, b) =>
     nullsLast(a.price.first_year_cost_usd, b.price.first_year_cost_usd, (x, y) => x - y) ||
@@ -43,26 +43,26 @@ const SORTERS: Record<Sort, (a: Course, b: Course) => number> = {
     byName(a, b),
 };
 
+/** The courses the words found (their slugs scored), or every course without words. */
+function foundBy(courses: readonly Course[], scores?: ReadonlyMap<string, number>): Course[] {
+  return scores === undefined ? [...courses] : courses.filter((course) => scores.has(course.slug));
+}
+
 /**
- * The courses a query finds, in its order. `textOf` gives a course's searchable words: in the
- * service, the catalog's index, built once per dataset.
+ * The courses a query finds, in its order: kept by every filter (course-filters.ts) and, with `q`,
+ * found by its words (`search`, the catalog's; required with `q`); best match first for
+ * `sort=relevance`.
  */
 export function searchCourses(
   courses: readonly Course[],
   query: SearchCoursesQuery,
-  textOf: (course: Course) => string = searchTextOf,
+  search?: CourseSearch,
 ): Course[] {
-  const words = query.q === undefined ? [] : searchWords(query.q);
-  const found = courses.filter(
-    (course) =>
-      (query.include_inactive || course.enrolling) &&
-      (words.length === 0 || matchesAll(textOf(course), words)) &&
-      (!query.level || course.levels.includes(query.level)) &&
-      (!query.specialty ||
-        topicCoverage(course.topic_coverage, query.specialty) >= SPECIALTY_MIN_COVERAGE) &&
-      (!query.price_band || course.price.budget_band === query.price_band) &&
-      (!query.community_only || hasCommunityOrLive(course)),
-  );
+  const scores = query.q === undefined ? undefined : search!.find(query.q);
+  const found = foundBy(courses, scores).filter((course) => keptByAll(course, query));
+  if (query.sort === 'relevance') {
+    return found.sort((a, b) => scores!.get(b.slug)! - scores!.get(a.slug)! || byName(a, b));
+  }
   // The catalog keeps courses in name order already.
   return !query.sort || query.sort === 'name-asc' ? found : found.sort(SORTERS[query.sort]);
 }
@@ -74,9 +74,7 @@ export class CoursesService {
   /** Every course found, or with `limit` (or a cursor) a page of them. */
   search(query: SearchCoursesQuery): Envelope<Course[]> {
     const current = this.catalog.current();
-    const found = searchCourses(current.courses, query, (course) =>
-      current.searchText.get(course.slug)!,
-    );
+    const found = searchCourses(current.courses, query, current.search);
     if (query.limit === undefined && query.cursor === undefined) {
       return new Envelope(found, current.meta);
     }
@@ -100,6 +98,27 @@ export class CoursesService {
       ...(at.offset + limit < found.length ? { next: cursorAt(at.offset + limit) } : {}),
       ...(at.offset > 0 ? { prev: cursorAt(Math.max(0, at.offset - limit)) } : {}),
     });
+  }
+
+  /**
+   * How many courses each value of each filter would give, the query's other filters and words
+   * kept, and how many the query finds (docs/api.md#getfacets).
+   */
+  facets(query: FacetsQuery): Envelope<{ total: number; facets: FacetCounts }> {
+    const current = this.catalog.current();
+    const scores = query.q === undefined ? undefined : current.search.find(query.q);
+    const found = foundBy(current.courses, scores);
+    const total = found.filter((course) => keptByAll(course, query)).length;
+    return new Envelope({ total, facets: facetCounts(found, query) }, current.meta);
+  }
+
+  /** What the words typed so far may be meant as, each finding a course (docs/api.md#getsuggestions). */
+  suggest({ q }: SuggestionsQuery): Envelope<{ suggestions: string[] }> {
+    const current = this.catalog.current();
+    const finds = (words: string) =>
+      searchCourses(current.courses, { q: words }, current.search).length > 0;
+    const suggestions = current.search.suggest(q, finds, MAX_SUGGESTIONS);
+    return new Envelope({ suggestions }, current.meta);
   }
 
   get(slug: string): Envelope<Course> {

@@ -27,12 +27,15 @@ export const CURSOR_REFUSALS: Record<CursorRefusal, string> = {
     'belongs to other filters: keep the filters of the page it came from, or start again without cursor',
 };
 
+/** A filter's values one way, whatever their order: any order finds the same courses. */
+const values = (list: readonly string[] | undefined) => [...(list ?? [])].sort().join(',');
+
 /** The filters and order of a search, written one way whatever way they were given. */
 export function queryFingerprint(query: SearchCoursesQuery): string {
   const canonical = [
-    query.level ?? '',
-    query.specialty ?? '',
-    query.price_band ?? '',
+    values(query.level),
+    values(query.specialty),
+    values(query.price_band),
     query.community_only ? 1 : 0,
     query.include_inactive ? 1 : 0,
     query.sort ?? 'name-asc',

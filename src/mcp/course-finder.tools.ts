@@ -1,5 +1,6 @@
 import { UseFilters, UseInterceptors, UsePipes } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpController, Tool } from '@rekog/mcp-nest';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
@@ -17,7 +18,8 @@ import { recommendationResponseSchema } from '../recommendations/recommendations
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
-import { ToolResultInterceptor } from './tool-result.interceptor';
+import { FACETS_META_KEY, facetsSentence } from './facets-meta';
+import { toolResult, ToolResultInterceptor } from './tool-result.interceptor';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
 
 /**
@@ -58,7 +60,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'search_courses',
-    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words. Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match and how to get the next page (cursor). ${CITE}`,
+    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words, forgiving typos (sort "relevance": best match first). Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match, how many each filter value would give (to answer "how many" in one call) and how to get the next page (cursor). ${CITE}`,
     parameters: advertisedInput(SearchCoursesQuery, {
       limit: {
         default: TOOL_PAGE_SIZE,
@@ -73,8 +75,16 @@ export class CourseFinderTools {
     annotations: { title: 'Search courses', ...READ_ONLY },
     _meta: APP_TOOL_META,
   })
-  search(@Payload() query: SearchCoursesQuery) {
-    return this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE });
+  search(@Payload() query: SearchCoursesQuery): CallToolResult {
+    const result = toolResult(
+      this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE }),
+    );
+    const counts = this.courses.facets(query).data;
+    return {
+      ...result,
+      content: [...result.content, { type: 'text', text: facetsSentence(counts) }],
+      _meta: { ...result._meta, [FACETS_META_KEY]: counts },
+    };
   }
 
   @Tool({

@@ -12,32 +12,36 @@ import { PAGE_META_KEY, type PageMeta } from './page-meta';
 /**
  * A tool's envelope as its MCP result (docs/mcp.md#results): `structuredContent` is the REST body
  * and the text block the same JSON; a page also says where it sits, in `_meta` for programs and in
- * a sentence for the model. Handed to the library finished, so it does not validate the body
- * against the output schema on every call: the body is the REST body, built by the same services
- * and held to the same schemas by the contract and MCP tests.
+ * a sentence for the model.
+ */
+export function toolResult(envelope: Envelope<unknown>): CallToolResult {
+  const body = envelope.body();
+  const page = envelope.paging;
+  return {
+    structuredContent: body,
+    content: [
+      { type: 'text', text: JSON.stringify(body) },
+      ...(page?.next === undefined ? [] : [{ type: 'text' as const, text: nextPageNote(page) }]),
+    ],
+    ...(page && { _meta: { [PAGE_META_KEY]: pageMeta(page) } }),
+  };
+}
+
+/**
+ * A tool's envelope as its MCP result (`toolResult`); a tool that adds to it returns the result.
+ * Handed to the library finished, so it does not validate the body against the output schema on
+ * every call: the body is the REST body, built by the same services and held to the same schemas
+ * by the contract and MCP tests.
  */
 @Injectable()
 export class ToolResultInterceptor implements NestInterceptor {
   intercept(
     _context: ExecutionContext,
-    next: CallHandler<Envelope<unknown>>,
+    next: CallHandler<Envelope<unknown> | CallToolResult>,
   ): Observable<CallToolResult> {
-    return next.handle().pipe(
-      map((envelope) => {
-        const body = envelope.body();
-        const page = envelope.paging;
-        return {
-          structuredContent: body,
-          content: [
-            { type: 'text', text: JSON.stringify(body) },
-            ...(page?.next === undefined
-              ? []
-              : [{ type: 'text' as const, text: nextPageNote(page) }]),
-          ],
-          ...(page && { _meta: { [PAGE_META_KEY]: pageMeta(page) } }),
-        };
-      }),
-    );
+    return next
+      .handle()
+      .pipe(map((result) => (result instanceof Envelope ? toolResult(result) : result)));
   }
 }
 

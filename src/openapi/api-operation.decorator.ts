@@ -155,7 +155,8 @@ export function ApiRead(options: ApiReadOptions): MethodDecorator {
       name: 'If-None-Match',
       required: false,
       description: `ETag(s) of a copy the client holds; when one matches, the answer is 304 with no body. Longer than ${MAX_IF_NONE_MATCH_LENGTH} characters: 431.`,
-      schema: { type: 'string', maxLength: MAX_IF_NONE_MATCH_LENGTH, examples: ['"3f2a9c1e7b"'] },
+      // No example: the viewer's "Try it out" would send it (docs/openapi.md#examples).
+      schema: { type: 'string', maxLength: MAX_IF_NONE_MATCH_LENGTH },
     }),
     ApiResponse({
       status: 200,

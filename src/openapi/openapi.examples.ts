@@ -133,7 +133,6 @@ export function withExamples(document: OpenAPIObject, examples: ComputedExample[
     for (const operation of Object.values(item) as {
       operationId?: string;
       responses?: Record<string, { content?: Record<string, { examples?: object }> }>;
-      parameters?: { name: string; in: string; example?: unknown; schema?: { type?: string } }[];
     }[]) {
       for (const example of examples.filter((e) => e.operationId === operation.operationId)) {
         const content = operation.responses?.[example.status]?.content?.['application/json'];
@@ -150,18 +149,6 @@ export function withExamples(document: OpenAPIObject, examples: ComputedExample[
             value: example.value,
           },
         };
-        // The successful request's values fill the parameters in the viewer's "Try it out".
-        if (example.status !== '200') continue;
-        for (const parameter of operation.parameters ?? []) {
-          const given =
-            parameter.in === 'path'
-              ? example.request.path?.[parameter.name]
-              : parameter.in === 'query'
-                ? example.request.query?.[parameter.name]
-                : undefined;
-          if (given === undefined) continue;
-          parameter.example = parameter.schema?.type === 'array' ? given.split(',') : given;
-        }
       }
     }
   }

@@ -9,15 +9,19 @@ export interface FormProblems {
 
 export const NO_PROBLEMS: FormProblems = { byName: {}, other: [] };
 
-/** Parameters that take a comma list, as the API's `courses` does. */
-const LISTS = new Set(['courses']);
+/**
+ * Parameters that take a comma list, as the API's do (`courses`, and the list's filters of several
+ * values); the page's script names the same (templates/site.js).
+ */
+export const LISTS = new Set(['courses', 'level', 'specialty', 'price_band']);
 
 /** A query value as the API writes it: percent-encoded, but for the commas of a list. */
 const encoded = (text: string) => encodeURIComponent(text).replaceAll('%2C', ',');
 
 /**
  * The one way to write a form's address, the API's (docs/website.md#one-way-to-write-a-request):
- * no empty field, and a list as one comma list (`courses=a,b`, never `courses=a&courses=b`). The
+ * no empty field, and a list as one comma list (`level=a,b`, never `level=a&level=b` as a form of
+ * boxes sends it). The
  * address (a path) to send a request to, or undefined when it is written that way already. A name
  * that is not a list, given twice, stays twice: the page says so.
  */
@@ -52,8 +56,11 @@ function problemText(p: InputProblem, accepted: readonly string[]): string {
       return `“${String(p.value)}” is not one of the choices.`;
     case 'unknown':
       return `The address has “${p.name}”, which this form does not use.`;
-    default:
-      return `“${p.name}”: ${describeProblem(p, accepted).problem}.`;
+    default: {
+      // Shown under its field, which names it: what is wrong, as the API says it.
+      const { problem } = describeProblem(p, accepted);
+      return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
+    }
   }
 }
 

@@ -40,11 +40,15 @@ export class ListPage {
         page: undefined,
         withInactive: undefined,
         hidden: 0,
+        counts: undefined,
         problems: formProblems(SearchCoursesQuery, checked.problems),
       };
     }
     const query = {
       ...checked.value,
+      // Words typed in the search box ask for the best match first, unless the form says otherwise.
+      sort:
+        checked.value.sort ?? (checked.value.q === undefined ? undefined : ('relevance' as const)),
       limit: Math.min(checked.value.limit ?? SITE_PAGE_SIZE, SITE_PAGE_SIZE),
     };
     const envelope = this.pageOf(query);
@@ -53,7 +57,9 @@ export class ListPage {
       `${list}?${new URLSearchParams({
         ...(filters as Record<string, string>),
         ...(cursor === undefined ? {} : { cursor }),
-      })}`.replace(/\?$/, '');
+      })}`
+        .replace(/\?$/, '')
+        .replaceAll('%2C', ',');
     const { total, offset, next, prev } = envelope.paging!;
     const page: ListPageLinks = {
       total,
@@ -74,7 +80,17 @@ export class ListPage {
       ...(filters as Record<string, string>),
       include_inactive: 'true',
     })}`;
-    return { given, envelope, page, withInactive, hidden: all - total, problems: NO_PROBLEMS };
+    // How many courses each choice of the form would give, the other choices kept.
+    const counts = this.courses.facets(query).data.facets;
+    return {
+      given,
+      envelope,
+      page,
+      withInactive,
+      hidden: all - total,
+      counts,
+      problems: NO_PROBLEMS,
+    };
   }
 
   /** The page the query asks for; a cursor the data has outgrown gives the first page again. */
@@ -88,7 +104,15 @@ export class ListPage {
   }
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const { given, envelope, page: pager, withInactive, hidden, problems } = await this.query(raw);
+    const {
+      given,
+      envelope,
+      page: pager,
+      withInactive,
+      hidden,
+      counts,
+      problems,
+    } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.current().meta;
     const courses = envelope?.data ?? [];
     const page = {
@@ -109,6 +133,7 @@ export class ListPage {
       hiddenInactive: hidden,
       topicReadings: topicReadings(),
       values: given,
+      counts,
       problems,
       options: {
         level: LEVEL_LABELS,

@@ -2,7 +2,15 @@ import { Controller, Get, type INestApplication, Query } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { z } from 'zod';
-import { inputJsonSchema, QueryBoolean, QueryEnum, Slug, SlugList } from './input-decorators';
+import fc from 'fast-check';
+import {
+  inputJsonSchema,
+  QueryBoolean,
+  QueryEnum,
+  QueryEnumList,
+  Slug,
+  SlugList,
+} from './input-decorators';
 import type { InputProblem } from './input-problems';
 import { InputValidationPipe } from './input-validation.pipe';
 
@@ -30,6 +38,9 @@ class Sample {
 
   @Slug({ description: 'One slug.' })
   slug?: string;
+
+  @QueryEnumList(colourSchema, { description: 'Colours.' })
+  colours?: string[];
 }
 
 @Controller('sample')
@@ -199,6 +210,85 @@ describe('SlugList', () => {
         maxItems: 3,
         uniqueItems: true,
         items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 100 },
+      },
+    });
+  });
+});
+
+describe('QueryEnumList', () => {
+  it('takes one value or several: a comma list in a query, a value or an array in JSON', async () => {
+    expect(await value(query, { colours: 'red' })).toMatchObject({ colours: ['red'] });
+    expect(await value(query, { colours: 'green,red' })).toMatchObject({
+      colours: ['green', 'red'],
+    });
+    expect(await value(json, { colours: 'green' })).toMatchObject({ colours: ['green'] });
+    expect(await value(json, { colours: ['red', 'green'] })).toMatchObject({
+      colours: ['red', 'green'],
+    });
+  });
+
+  it('names the parameter and every item that is wrong, with the allowed values', async () => {
+    // Items: the allowed values, and texts that are not one (empty ones too).
+    const item = fc.oneof(fc.constantFrom(...COLOURS), fc.constantFrom('', 'blue', 'Red', ' red'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 5 }), async (items) => {
+        // An empty value, not an empty item: `empty`, as for any parameter.
+        fc.pre(items.join(',') !== '');
+        const checked = await query.check(Sample, { needed: 'red', colours: items.join(',') });
+        const unknown = items.filter(
+          (i) => i !== '' && !(COLOURS as readonly string[]).includes(i),
+        );
+        const repeated = items.filter((i, at) => i !== '' && items.indexOf(i) !== at);
+        const fine = !items.includes('') && unknown.length === 0 && repeated.length === 0;
+        if (fine) return expect(checked.ok).toBe(true);
+        const [problem] = (checked as { problems: InputProblem[] }).problems;
+        expect(problem).toMatchObject({
+          name: 'colours',
+          value: items.join(','),
+          allowed: COLOURS,
+        });
+        expect(problem.detail!.includes('empty')).toBe(items.includes(''));
+        for (const wrong of [...unknown, ...repeated]) {
+          expect(problem.detail).toContain(JSON.stringify(wrong));
+        }
+      }),
+      { seed: 20261127, numRuns: 200 },
+    );
+  });
+
+  it('takes no comma list in JSON, nor an empty array', async () => {
+    expect(await problems(json, { colours: 'red,green' })).toEqual(['invalid colours']);
+    expect(await problems(json, { colours: [] })).toEqual(['invalid colours']);
+  });
+
+  it('is a list given once in a query: given twice, the problem shows the comma form', async () => {
+    const checked = await query.check(Sample, { needed: 'red', colours: ['red', 'green'] });
+    expect(checked).toMatchObject({
+      ok: false,
+      problems: [{ kind: 'repeated', detail: 'write it once, as colours=red,green' }],
+    });
+  });
+
+  it('emits an array of the vocabulary in form style, not exploded; a value or an array for MCP', () => {
+    expect(parameters.colours).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/Colour' },
+        minItems: 1,
+        maxItems: 2,
+        uniqueItems: true,
+      },
+    });
+    expect(inputJsonSchema(Sample)).toMatchObject({
+      properties: {
+        colours: {
+          anyOf: [
+            { type: 'string', enum: COLOURS },
+            { type: 'array', items: { type: 'string', enum: COLOURS }, uniqueItems: true },
+          ],
+        },
       },
     });
   });

@@ -3,9 +3,9 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { z } from 'zod';
-import { searchWords } from '../search-words';
-import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
-import { type InputClass, LIST_RULE, type QueryForms } from './input-metadata';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
+import { searchTextProblem, slugListProblem, valueListProblem } from './input-rules';
+import { type AllowedItems, type InputClass, LIST_RULE, type QueryForms } from './input-metadata';
 
 /**
  * Composite decorators, one per kind of input (as immich's `validation.ts`): each applies the
@@ -73,6 +73,13 @@ function componentOf(vocabulary: Vocabulary): { id: string; schema: JsonSchema }
   return { id, schema: $defs[id] };
 }
 
+/** "Values: `a` = A; `b` = B." */
+function valuesOf(values: readonly string[], schema: JsonSchema): string {
+  const labels = schema['x-enum-descriptions'] as string[] | undefined;
+  const listed = values.map((value, i) => `\`${value}\`${labels ? ` = ${labels[i]}` : ''}`);
+  return `Values: ${listed.join('; ')}.`;
+}
+
 /**
  * One of a closed set of strings (`level`, `sort`, the six answers, …). In the OpenAPI document the
  * parameter refers to the vocabulary's component, the same one the bodies refer to; the MCP tools'
@@ -81,9 +88,7 @@ function componentOf(vocabulary: Vocabulary): { id: string; schema: JsonSchema }
 export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
   const values = vocabulary.options as string[];
   const { id, schema } = componentOf(vocabulary);
-  const labels = schema['x-enum-descriptions'] as string[] | undefined;
-  const listed = values.map((value, i) => `\`${value}\`${labels ? ` = ${labels[i]}` : ''}`);
-  const description = `${options.description} Values: ${listed.join('; ')}.`;
+  const description = `${options.description} ${valuesOf(values, schema)}`;
   return applyDecorators(
     ...describe(
       { type: 'string', enum: values, description },
@@ -92,6 +97,52 @@ export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): Proper
       options,
     ),
     IsIn(values),
+  );
+}
+
+/**
+ * One or more distinct values of a closed set, a course matching any of them (`level`, …): in a
+ * query one comma-separated value (`style: form, explode: false` in OpenAPI terms, each item the
+ * vocabulary's component); in JSON a value or an array of values.
+ */
+export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
+  const values = vocabulary.options as string[];
+  const { id, schema } = componentOf(vocabulary);
+  const described = `${options.description} ${valuesOf(values, schema)}`;
+  const [first, second] = values;
+  const item = { type: 'string', enum: values };
+  const list = { type: 'array', minItems: 1, maxItems: values.length, uniqueItems: true };
+  const context: AllowedItems = { allowedItems: values };
+  return applyDecorators(
+    ...describe(
+      {
+        description: `${described} One value, or an array of several.`,
+        anyOf: [item, { ...list, items: item }],
+      },
+      // Each item the vocabulary's component, which the bodies and QueryEnum write.
+      {
+        ...list,
+        items: { $ref: `#/components/schemas/${id}` },
+        style: 'form',
+        explode: false,
+        description: `${described} One value, or several comma-separated (\`${first},${second}\`).`,
+      },
+      options,
+    ),
+    // A query writes a list as one comma-separated value; JSON may give one value alone.
+    Transform(({ value, options: { groups } }) =>
+      typeof value !== 'string' ? value : groups?.includes(QUERY_FORM) ? value.split(',') : [value],
+    ),
+    ValidateBy(
+      {
+        name: LIST_RULE,
+        validator: {
+          validate: (value) => valueListProblem(value, values) === undefined,
+          defaultMessage: (args) => valueListProblem(args?.value, values) ?? '',
+        },
+      },
+      { context },
+    ),
   );
 }
 
@@ -135,25 +186,6 @@ export function Slug(options: InputOptions): PropertyDecorator {
   );
 }
 
-/** What is wrong with a list of slugs, in the order a reader would fix it; undefined when fine. */
-export function slugListProblem(list: unknown, min: number, max: number): string | undefined {
-  if (!Array.isArray(list) || !list.every((slug) => typeof slug === 'string')) {
-    return `must be a list of ${min} to ${max} course slugs`;
-  }
-  if (list.length < min || list.length > max) {
-    return `give ${min} to ${max} course slugs (got ${list.length})`;
-  }
-  if (list.some((slug) => slug === '')) return 'an item of the list is empty';
-  const malformed = list.filter((slug) => !isSlug(slug));
-  if (malformed.length > 0) {
-    return `not a course slug (lowercase letters, digits and single hyphens): ${malformed
-      .map((slug) => JSON.stringify(slug.slice(0, SLUG_MAX_LENGTH)))
-      .join(', ')}`;
-  }
-  if (new Set(list).size !== list.length) return 'a slug is repeated';
-  return undefined;
-}
-
 /**
  * `min` to `max` distinct course slugs: a JSON array, or in a query one comma-separated value
  * (`style: form, explode: false` in OpenAPI terms).
@@ -184,28 +216,25 @@ export function SlugList(min: number, max: number, options: InputOptions): Prope
   );
 }
 
-/** What is wrong with a search text, in the order a reader would fix it; undefined when fine. */
-export function searchTextProblem(text: unknown, maxLength: number): string | undefined {
-  if (typeof text !== 'string') return 'must be text';
-  if (text.length > maxLength) return `at most ${maxLength} characters (got ${text.length})`;
-  if (searchWords(text).length === 0) return 'give at least one word (letters or digits)';
-  return undefined;
-}
-
 /**
- * Free text to search for: one or more words of letters and digits, at most `maxLength`
- * characters. How words match is the service's (docs/api.md#searchcourses).
+ * Free text to search for: one or more words of letters and digits, `minLength` to `maxLength`
+ * characters. How words match is the service's (docs/api.md#search).
  */
-export function SearchText(maxLength: number, options: InputOptions): PropertyDecorator {
-  const schema = { type: 'string', minLength: 1, maxLength, description: options.description };
+export function SearchText(
+  maxLength: number,
+  options: InputOptions,
+  minLength = 1,
+): PropertyDecorator {
+  const schema = { type: 'string', minLength, maxLength, description: options.description };
+  const problem = (value: unknown) => searchTextProblem(value, maxLength, minLength);
   return applyDecorators(
     ...describe(schema, schema, options),
     ValidateBy({
       name: 'isSearchText',
       constraints: [maxLength],
       validator: {
-        validate: (value) => searchTextProblem(value, maxLength) === undefined,
-        defaultMessage: (args) => searchTextProblem(args?.value, maxLength) ?? '',
+        validate: (value) => problem(value) === undefined,
+        defaultMessage: (args) => problem(args?.value) ?? '',
       },
     }),
   );

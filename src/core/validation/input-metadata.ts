@@ -17,6 +17,11 @@ export interface QueryForms {
   queryForms: readonly string[];
 }
 
+/** Context a list rule carries when its items are of a closed set (`level=beginner,advanced`). */
+export interface AllowedItems {
+  allowedItems: readonly string[];
+}
+
 function rulesOf(input: InputClass) {
   return getMetadataStorage().getTargetValidationMetadatas(input, '', true, false);
 }
@@ -28,15 +33,18 @@ export function acceptedNames(input: InputClass): string[] {
 
 /**
  * The closed set of values a name takes, as a client writes it: the `isIn` rule's values, or for a
- * query the text forms the rule's context lists. Undefined when the name has no closed set of
- * strings (a JSON boolean, a list of slugs).
+ * query the text forms the rule's context lists; for a list, the values its items take. Undefined
+ * when the name has no closed set of strings (a JSON boolean, a list of slugs).
  */
 export function allowedValues(
   input: InputClass,
   name: string,
   source: InputSource,
 ): readonly string[] | undefined {
-  const rule = rulesOf(input).find((r) => r.propertyName === name && r.name === IS_IN);
+  const rules = rulesOf(input).filter((r) => r.propertyName === name);
+  const items = rules.find((r) => r.name === LIST_RULE)?.context as AllowedItems | undefined;
+  if (items?.allowedItems) return items.allowedItems;
+  const rule = rules.find((r) => r.name === IS_IN);
   if (!rule) return undefined;
   const forms = (rule.context as Partial<QueryForms> | undefined)?.queryForms;
   if (source === 'query' && forms) return forms;
@@ -44,8 +52,8 @@ export function allowedValues(
   return values.every((value) => typeof value === 'string') ? (values as string[]) : undefined;
 }
 
-/** The rule name of a list input (`SlugList`): one comma-separated value in a query. */
-export const LIST_RULE = 'isSlugList';
+/** The rule name of a list input (`SlugList`, `QueryEnumList`): one comma-separated value in a query. */
+export const LIST_RULE = 'isList';
 
 /** Whether a name takes a list, written in a query as one comma-separated value. */
 export function takesList(input: InputClass, name: string): boolean {

@@ -79,28 +79,53 @@ export function describeProblem(
   };
 }
 
+/** What each kind of problem is, for the headline: the names follow it. */
+const HEADLINES: Record<ProblemKind, string> = {
+  unknown: 'Not a parameter of this operation',
+  repeated: 'Given more than once',
+  empty: 'Empty',
+  missing: 'Missing',
+  not_allowed: 'Not an allowed value',
+  invalid: 'Not a valid value',
+};
+
+/**
+ * The 422's message: what is wrong, each kind of problem with the names it concerns
+ * ("Not a parameter of this operation: foo. Missing: budget."), in the order the kinds are listed.
+ */
+function headline(lead: string, problems: readonly InputProblem[], described: ParameterProblem[]) {
+  const kinds = Object.keys(HEADLINES) as ProblemKind[];
+  const sentences = kinds.flatMap((kind) => {
+    const names = described.filter((_p, i) => problems[i].kind === kind).map((p) => p.name);
+    return names.length > 0 ? [`${HEADLINES[kind]}: ${[...new Set(names)].join(', ')}.`] : [];
+  });
+  return [lead, ...sentences].join(' ');
+}
+
 /**
  * The 422 (docs/api.md#invalid_parameters-details) for an input class's problems: `invalid_answers`
  * with every answer's options for the finder's answers, `invalid_parameters` for everything else.
- * Every problem is named.
+ * Every problem is named, and the message says what is wrong with each name.
  */
 export function inputError(input: InputClass, problems: readonly InputProblem[]): DomainError {
   const accepted = acceptedNames(input);
   const described = problems.map((problem) => describeProblem(problem, accepted));
-  const names = [...new Set(described.map((p) => p.name))].join(', ');
   if (reportedAs(input) === 'invalid_answers') {
-    return new DomainError(
-      'invalid_answers',
-      `All six answers are required, each with an allowed value. Check: ${names}.`,
-      {
-        answer_options: Object.fromEntries(
-          accepted.map((name) => [name, allowedValues(input, name, 'query')]),
-        ),
-        problems: described.map(({ name, value, problem }) => ({ name, value, problem })),
-      },
-    );
+    const lead = problems.some((p) => p.kind === 'missing')
+      ? 'All six answers are required, each with an allowed value.'
+      : 'Invalid answers.';
+    return new DomainError('invalid_answers', headline(lead, problems, described), {
+      answer_options: Object.fromEntries(
+        accepted.map((name) => [name, allowedValues(input, name, 'query')]),
+      ),
+      problems: described.map(({ name, value, problem }) => ({ name, value, problem })),
+    });
   }
-  return new DomainError('invalid_parameters', `Invalid parameters: ${names}.`, {
-    parameters: described,
-  });
+  return new DomainError(
+    'invalid_parameters',
+    headline('Invalid parameters.', problems, described),
+    {
+      parameters: described,
+    },
+  );
 }

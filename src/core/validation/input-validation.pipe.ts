@@ -122,6 +122,7 @@ export class InputValidationPipe extends ValidationPipe {
           name,
           value,
           detail: `write it once, as ${name}=${list}`,
+          ...(allowed && { allowed }),
         });
       } else problems.push({ kind: structural, name, value, ...(allowed && { allowed }) });
     }

@@ -1,7 +1,8 @@
 /* global document, location, addEventListener */
 // The pages' one script, a module (docs/website.md#the-script). Every page works without it; with
 // it, an address shown in full names the origin the page was read at, a form's address is written
-// the API's way, and the list's compare bar says what Compare needs.
+// the API's way, the list's search box offers searches as words are typed, and the list's compare
+// bar says what Compare needs.
 
 // An address shown in full, to be copied, is written under PUBLIC_URL or SITE_URL (its element
 // says which origin, `data-origin`). Read at another origin than the page's canonical one (at
@@ -14,9 +15,10 @@ if (canonical && new URL(canonical.href).origin !== location.origin) {
 }
 
 // The site's own forms (`method="get"`, said) get their address as the API writes a request: no
-// empty field, `courses` as one comma list (`courses=a,b`); another name given twice stays twice,
-// for the page to say so. The server sends any other writing there too (a 308).
-const LISTS = new Set(['courses']);
+// empty field, a list as one comma list (`courses=a,b`, `level=a,b`); another name given twice
+// stays twice, for the page to say so. The server sends any other writing there too (a 308), and
+// names the same lists (src/site/forms.ts).
+const LISTS = new Set(['courses', 'level', 'specialty', 'price_band']);
 document.addEventListener('submit', (event) => {
   const form = event.target;
   if (event.defaultPrevented || form.getAttribute('method') !== 'get') return;
@@ -32,6 +34,99 @@ document.addEventListener('submit', (event) => {
   event.preventDefault();
   location.assign(text ? `${form.action}?${text}` : form.action);
 });
+
+// The list's search box offers searches as words are typed: from 2 characters, a quarter of a
+// second after the last key (a person's typing stays far inside the rate limit), from
+// /api/v1/suggestions. A combobox with a list of options, as ARIA's pattern has it: arrows to move,
+// Enter to take one, Escape to close; the box still submits what is typed.
+const box = document.getElementById('f-q');
+if (box) {
+  const list = document.createElement('ul');
+  list.id = 'f-q-options';
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', 'Suggested searches');
+  list.hidden = true;
+  const wrap = document.createElement('span');
+  wrap.className = 'suggest';
+  box.replaceWith(wrap);
+  wrap.append(box, list);
+  box.setAttribute('role', 'combobox');
+  box.setAttribute('aria-autocomplete', 'list');
+  box.setAttribute('aria-controls', list.id);
+  box.setAttribute('aria-expanded', 'false');
+  box.autocomplete = 'off';
+  let timer;
+  let asked = 0;
+  let active = -1;
+  const options = () => [...list.children];
+  const mark = (at) => {
+    active = at;
+    for (const [i, option] of options().entries()) {
+      option.setAttribute('aria-selected', String(i === at));
+    }
+    if (at < 0) box.removeAttribute('aria-activedescendant');
+    else box.setAttribute('aria-activedescendant', options()[at].id);
+  };
+  const close = () => {
+    list.hidden = true;
+    box.setAttribute('aria-expanded', 'false');
+    mark(-1);
+  };
+  const show = (suggestions) => {
+    list.replaceChildren(
+      ...suggestions.map((text, i) => {
+        const option = document.createElement('li');
+        option.id = `f-q-option-${i}`;
+        option.setAttribute('role', 'option');
+        option.textContent = text;
+        return option;
+      }),
+    );
+    if (suggestions.length === 0) return close();
+    list.hidden = false;
+    box.setAttribute('aria-expanded', 'true');
+    mark(-1);
+  };
+  const choose = (option) => {
+    box.value = option.textContent;
+    close();
+  };
+  box.addEventListener('input', () => {
+    clearTimeout(timer);
+    const typed = box.value;
+    if (typed.trim().length < 2 || typed.length > 100) return close();
+    timer = setTimeout(async () => {
+      const ask = ++asked;
+      const answer = await fetch(`/api/v1/suggestions?q=${encodeURIComponent(typed)}`).catch(
+        () => undefined,
+      );
+      if (ask !== asked || !answer?.ok) return;
+      show((await answer.json()).data.suggestions);
+    }, 250);
+  });
+  box.addEventListener('keydown', (event) => {
+    if (list.hidden) return;
+    const count = options().length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (event.key === 'ArrowDown') mark(active + 1 < count ? active + 1 : 0);
+      else mark(active > 0 ? active - 1 : count - 1);
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      choose(options()[active]);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    }
+  });
+  // A click on an option takes it; the box keeps the focus.
+  list.addEventListener('mousedown', (event) => event.preventDefault());
+  list.addEventListener('click', (event) => {
+    const option = event.target.closest('[role="option"]');
+    if (option) choose(option);
+  });
+  box.addEventListener('blur', close);
+}
 
 // The list's compare bar: how many courses are ticked and what Compare needs, as they are ticked.
 const ticked = document.getElementById('compare-ticked');
