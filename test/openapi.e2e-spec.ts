@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the six operations, GET only, with summary, description and tag', () => {
+  it('has exactly the seven operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -96,6 +96,7 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/courses', 'searchCourses'],
         ['get', '/courses/{slug}', 'getCourse'],
         ['get', '/recommendations', 'recommendCourses'],
+        ['get', '/recommendations/fit', 'checkCourseFit'],
         ['get', '/comparisons', 'compareCourses'],
         ['get', '/finder/questions', 'getFinderQuestions'],
         ['get', '/methodology', 'getMethodology'],
@@ -195,7 +196,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('names each vocabulary once, as zod writes it, and every enum of the document refers to it', () => {
     const s = doc.components.schemas;
-    expect(VOCABULARIES.length).toBe(16);
+    expect(VOCABULARIES.length).toBe(17);
     for (const { schema, id } of VOCABULARIES) {
       const { $defs } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as any;
       expect({ id, component: s[id] }).toEqual({ id, component: $defs[id] });
@@ -439,7 +440,13 @@ describe('GET /api/v1/openapi.json', () => {
       Object.keys(doc.paths).filter(
         (path) =>
           !path.startsWith('/courses') &&
-          !['/recommendations', '/comparisons', '/finder/questions', '/methodology'].includes(path),
+          ![
+            '/recommendations',
+            '/recommendations/fit',
+            '/comparisons',
+            '/finder/questions',
+            '/methodology',
+          ].includes(path),
       ),
     ).toEqual([]);
     // What the operations say, leaving out the examples (bodies, which link the document itself).
@@ -572,8 +579,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 6 + 2 + 6.
-      expect(compared).toBe(14);
+      // Every 200, 404 and 422: 7 + 3 + 7.
+      expect(compared).toBe(17);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

@@ -10,7 +10,7 @@ import { ANSWER_VOCABULARIES as VOCABULARY } from '../catalog/vocabulary.schema'
 import { envelopeSchema, invalidAnswersErrorSchema, urlSchema } from '../core/envelope.schema';
 
 /** The six answers as a recommendation echoes them. */
-const answersSchema = z
+export const answersSchema = z
   .strictObject({
     experience: VOCABULARY.experience.describe(QUESTIONS.experience.question),
     objective: VOCABULARY.objective.describe(QUESTIONS.objective.question),
@@ -44,6 +44,17 @@ export const invalidAnswersError = invalidAnswersErrorSchema(answerOptionsSchema
   id: 'InvalidAnswersError',
 });
 
+export const answerLabelsSchema = z
+  .strictObject({
+    experience: z.string().describe('The label of the `experience` answer.'),
+    objective: z.string().describe('The label of the `objective` answer.'),
+    learning_style: z.string().describe('The label of the `learning_style` answer.'),
+    freshness: z.string().describe('The label of the `freshness` answer.'),
+    budget: z.string().describe('The label of the `budget` answer.'),
+    operating_model: z.string().describe('The label of the `operating_model` answer.'),
+  })
+  .describe('The label of each answer given, as the questions show it.');
+
 export const recommendationResultSchema = z
   .strictObject({
     rank: z.int().min(1).describe('Position in the results, from 1 (best match).'),
@@ -66,16 +77,7 @@ export type RecommendationResult = z.infer<typeof recommendationResultSchema>;
 export const recommendationSchema = z
   .strictObject({
     answers: answersSchema,
-    answer_labels: z
-      .strictObject({
-        experience: z.string().describe('The label of the `experience` answer.'),
-        objective: z.string().describe('The label of the `objective` answer.'),
-        learning_style: z.string().describe('The label of the `learning_style` answer.'),
-        freshness: z.string().describe('The label of the `freshness` answer.'),
-        budget: z.string().describe('The label of the `budget` answer.'),
-        operating_model: z.string().describe('The label of the `operating_model` answer.'),
-      })
-      .describe('The label of each answer given, as the questions show it.'),
+    answer_labels: answerLabelsSchema,
     match_threshold: matchThresholdSchema,
     result_limit: resultLimitSchema,
     no_strong_match: z
