@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogService } from '../catalog/catalog.service';
@@ -10,8 +9,9 @@ import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
 import { AppHtml, CourseFinderApp } from './course-finder.app';
 import { CourseFinderPrompt } from './course-finder.prompt';
-import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
+import { CourseFinderResources } from './course-finder.resources';
 import { CourseFinderTools } from './course-finder.tools';
+import { complete } from './completion';
 import { McpHttpController } from './mcp-http.controller';
 import {
   MCP_CACHE_HINTS,
@@ -19,30 +19,6 @@ import {
   MCP_INSTRUCTIONS,
   mcpServerIdentity,
 } from './server-info';
-
-const MAX_COMPLETIONS = 100;
-
-/** Completes the `slug` of `coursefinder://courses/{slug}` from the tracked courses. */
-export function completeSlug(
-  catalog: CatalogService,
-  params: CompleteRequestParams,
-): CompleteResult {
-  const { ref, argument } = params;
-  if (ref.type !== 'ref/resource' || ref.uri !== COURSE_URI_TEMPLATE || argument.name !== 'slug') {
-    return { completion: { values: [] } };
-  }
-  const matches = catalog
-    .current()
-    .courses.map((course) => course.slug)
-    .filter((slug) => slug.startsWith(argument.value));
-  return {
-    completion: {
-      values: matches.slice(0, MAX_COMPLETIONS),
-      total: matches.length,
-      hasMore: matches.length > MAX_COMPLETIONS,
-    },
-  };
-}
 
 /** One strategy per app, so test apps in one process never share a transport. */
 function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy {
@@ -59,7 +35,7 @@ function createStrategy(catalog: CatalogService, config: AppConfig): McpStrategy
     // The library installs no completion handler; the SDK's public `setRequestHandler` adds one.
     serverMutator: (server) => {
       server.server.setRequestHandler('completion/complete', (request) =>
-        completeSlug(catalog, request.params),
+        complete(catalog, request.params),
       );
       return server;
     },

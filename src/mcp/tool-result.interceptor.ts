@@ -4,7 +4,12 @@ import {
   Injectable,
   type NestInterceptor,
 } from '@nestjs/common';
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  isInputRequiredResult,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 import { Envelope, type Paging } from '../core/envelope';
 import { PAGE_META_KEY, type PageMeta } from './page-meta';
@@ -14,16 +19,18 @@ import { PAGE_META_KEY, type PageMeta } from './page-meta';
  * and the text block the same JSON; a page also says where it sits, in `_meta` for programs and in
  * a sentence for the model. Handed to the library finished, so it does not validate the body
  * against the output schema on every call: the body is the REST body, built by the same services
- * and held to the same schemas by the contract and MCP tests.
+ * and held to the same schemas by the contract and MCP tests. An `input_required` result
+ * (answers-form.interceptor.ts) passes as it is.
  */
 @Injectable()
 export class ToolResultInterceptor implements NestInterceptor {
   intercept(
     _context: ExecutionContext,
-    next: CallHandler<Envelope<unknown>>,
-  ): Observable<CallToolResult> {
+    next: CallHandler<Envelope<unknown> | InputRequiredResult>,
+  ): Observable<CallToolResult | InputRequiredResult> {
     return next.handle().pipe(
       map((envelope) => {
+        if (isInputRequiredResult(envelope)) return envelope;
         const body = envelope.body();
         const page = envelope.paging;
         return {

@@ -1,18 +1,35 @@
 import { z } from 'zod';
-import { courseSchema } from '../catalog/course.schema';
+import { courseSchema, verificationSchema } from '../catalog/course.schema';
 import {
   matchPercentSchema,
   matchThresholdSchema,
   resultLimitSchema,
 } from '../catalog/methodology.schema';
 import { fitVerdictSchema } from '../catalog/vocabulary.schema';
-import { SLUG_PATTERN } from '../core/slug';
 import { envelopeSchema, urlSchema } from '../core/envelope.schema';
 import { answerLabelsSchema, answersSchema } from './recommendations.responses';
 
+/**
+ * The course a fit is about: enough to name, link and date it. Its facts are `getCourse`'s; those
+ * the fit turns on are in its reasons and warnings (docs/api.md#checkcoursefit).
+ */
+export const courseRefSchema = courseSchema
+  .pick({ slug: true, name: true, page_url: true })
+  .extend({
+    provider: courseSchema.shape.provider.pick({ name: true }),
+    verification: verificationSchema.pick({ last_verified_on: true, status: true }),
+    placeholder_data: courseSchema.shape.placeholder_data,
+  })
+  .meta({
+    id: 'CourseRef',
+    description:
+      'A course by name, link and last-verified date; its facts are at `page_url` and in `getCourse`.',
+  });
+export type CourseRef = z.infer<typeof courseRefSchema>;
+
 export const courseFitSchema = z
   .strictObject({
-    course: courseSchema,
+    course: courseRefSchema,
     match_percent: matchPercentSchema
       .nullable()
       .describe(
@@ -39,7 +56,7 @@ export const courseFitSchema = z
     verdict: fitVerdictSchema,
     explanation: z.string().describe('The verdict in words, naming the courses ranked ahead.'),
     ranked_ahead: z
-      .array(z.string().regex(SLUG_PATTERN))
+      .array(z.string())
       .describe(
         'The slugs of the recommended courses that rank ahead of this one, best first (none when not scored).',
       ),

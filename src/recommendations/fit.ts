@@ -2,7 +2,7 @@ import type { Course } from '../catalog/course.schema';
 import type { Methodology } from '../catalog/methodology.schema';
 import type { Answers } from './answers.dto';
 import { matchOf } from './engine';
-import type { CourseFit } from './fit.responses';
+import type { CourseFit, CourseRef } from './fit.responses';
 import type { RecommendationResult } from './recommendations.responses';
 
 /**
@@ -56,6 +56,19 @@ function verdictOf(
   };
 }
 
+function refOf(course: Course): CourseRef {
+  const { slug, name, provider, page_url, verification, placeholder_data } = course;
+  const { last_verified_on, status } = verification;
+  return {
+    slug,
+    name,
+    page_url,
+    provider: { name: provider.name },
+    verification: { last_verified_on, status },
+    placeholder_data,
+  };
+}
+
 export function courseFit(
   answers: Answers,
   course: Course,
@@ -65,7 +78,7 @@ export function courseFit(
 ): CourseFit {
   if (!course.enrolling) {
     return {
-      course,
+      course: refOf(course),
       match_percent: null,
       match_reasons: [],
       warnings: [],
@@ -80,7 +93,7 @@ export function courseFit(
   }
   const { match_percent, match_reasons, warnings } = matchOf(answers, course, methodology);
   return {
-    course,
+    course: refOf(course),
     match_percent,
     match_reasons,
     warnings,
