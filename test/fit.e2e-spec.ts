@@ -115,7 +115,7 @@ describe('named courses', () => {
       rank: null,
       verdict: 'below_threshold',
       ranked_ahead: results.map((r: any) => r.course.slug),
-      explanation: `Not recommended: its ${generalist.match_percent}% is below the 55% a course needs to be recommended.`,
+      explanation: `Not recommended: its ${generalist.match_percent} % is below the 55 % a course needs to be recommended.`,
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
@@ -156,7 +156,7 @@ describe('named courses', () => {
       ranked_ahead: results.map((r: any) => r.course.slug),
     });
     for (const r of results) {
-      expect(result.explanation).toContain(`${r.course.name} (${r.match_percent}%)`);
+      expect(result.explanation).toContain(`${r.course.name} (${r.match_percent} %)`);
     }
     expect(result.explanation).toMatch(/three courses rank ahead of it/);
   });

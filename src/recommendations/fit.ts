@@ -32,7 +32,7 @@ function verdictOf(
       recommended: true,
       rank: result.rank,
       verdict: 'recommended',
-      explanation: `Recommended: rank ${result.rank} of the ${courses(results.length)} recommended for these answers, at ${match}%.`,
+      explanation: `Recommended: rank ${result.rank} of the ${courses(results.length)} recommended for these answers, at ${match} %.`,
       ...verdict,
     };
   }
@@ -41,17 +41,17 @@ function verdictOf(
       recommended: false,
       rank: null,
       verdict: 'below_threshold',
-      explanation: `Not recommended: its ${match}% is below the ${threshold}% a course needs to be recommended.`,
+      explanation: `Not recommended: its ${match} % is below the ${threshold} % a course needs to be recommended.`,
       ...verdict,
     };
   }
   // At the threshold or more, yet not returned: the recommendation is full of courses ranked ahead.
-  const named = ahead.map((r) => `${r.course.name} (${r.match_percent}%)`).join(', ');
+  const named = ahead.map((r) => `${r.course.name} (${r.match_percent} %)`).join(', ');
   return {
     recommended: false,
     rank: null,
     verdict: 'outranked',
-    explanation: `Not recommended: its ${match}% reaches the ${threshold}% threshold, but ${courses(ahead.length)} rank ahead of it and a recommendation names at most ${methodology.result_limit}: ${named}.`,
+    explanation: `Not recommended: its ${match} % reaches the ${threshold} % threshold, but ${courses(ahead.length)} rank ahead of it and a recommendation names at most ${methodology.result_limit}: ${named}.`,
     ...verdict,
   };
 }
