@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { FIT_VERDICT_LABELS } from '../catalog/vocabulary';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesService } from '../courses/courses.service';
 import { RecommendationsService } from '../recommendations/recommendations.service';
@@ -45,7 +44,6 @@ export class CoursePage {
       form,
       fit,
       answerLabels: fitted?.answer_labels ?? null,
-      verdictLabel: fit ? FIT_VERDICT_LABELS[fit.verdict] : null,
       rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
       resultsPath: fitted ? pathOf(fitted.human_url) : null,
       answersQuery: fitted ? `${new URLSearchParams(fitted.answers)}` : null,
