@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { CatalogService } from '../src/catalog/catalog.service';
 import type { Course } from '../src/catalog/course.schema';
-import {
-  ANSWER_NAMES,
-  BUDGET_BANDS,
-  FRESHNESS,
-  LEARNING_STYLES,
-  LEVELS,
-  OPERATING_MODELS,
-  QUESTIONS,
-  TOPICS,
-} from '../src/catalog/vocabulary';
+import { ANSWER_NAMES, QUESTIONS } from '../src/catalog/vocabulary';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import type { Answers } from '../src/recommendations/answers.dto';
 import { scoreCourse } from '../src/recommendations/engine';
 import { fitResponseSchema } from '../src/recommendations/fit.responses';
 import { startTestApp, type TestApp } from './support/app';
-import { SAMPLE_ANSWERS } from './support/answers';
+import { answersArb, SAMPLE_ANSWERS } from './support/answers';
 import { expectValid } from './support/schemas';
 
 /**
@@ -25,15 +16,6 @@ import { expectValid } from './support/schemas';
  */
 
 const query = (answers: Record<string, string>) => new URLSearchParams(answers).toString();
-
-const answersArb: fc.Arbitrary<Answers> = fc.record({
-  experience: fc.constantFrom(...LEVELS),
-  objective: fc.constantFrom(...TOPICS),
-  learning_style: fc.constantFrom(...LEARNING_STYLES),
-  freshness: fc.constantFrom(...FRESHNESS),
-  budget: fc.constantFrom(...BUDGET_BANDS),
-  operating_model: fc.constantFrom(...OPERATING_MODELS),
-});
 
 let t: TestApp;
 let courses: readonly Course[];

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { courseSchema, verificationSchema } from '../catalog/course.schema';
-import {
-  matchPercentSchema,
-  matchThresholdSchema,
-  resultLimitSchema,
-} from '../catalog/methodology.schema';
+import { matchPercentSchema } from '../catalog/methodology.schema';
 import { fitVerdictSchema } from '../catalog/vocabulary.schema';
 import { envelopeSchema, urlSchema } from '../core/envelope.schema';
-import { answerLabelsSchema, answersSchema } from './recommendations.responses';
+import { answersHead, linksTail } from './recommendations.responses';
 
 /**
  * The course a fit is about: enough to name, link and date it. Its facts are `getCourse`'s; those
@@ -16,8 +12,10 @@ import { answerLabelsSchema, answersSchema } from './recommendations.responses';
 export const courseRefSchema = courseSchema
   .pick({ slug: true, name: true, page_url: true })
   .extend({
-    provider: courseSchema.shape.provider.pick({ name: true }),
-    verification: verificationSchema.pick({ last_verified_on: true, status: true }),
+    provider: courseSchema.shape.provider.pick({ name: true }).describe('Who offers the course.'),
+    verification: verificationSchema
+      .pick({ last_verified_on: true, status: true })
+      .describe('When the facts of the course were last verified, and how current they are.'),
     placeholder_data: courseSchema.shape.placeholder_data,
   })
   .meta({
@@ -67,10 +65,7 @@ export type CourseFit = z.infer<typeof courseFitSchema>;
 
 export const fitSchema = z
   .strictObject({
-    answers: answersSchema,
-    answer_labels: answerLabelsSchema,
-    match_threshold: matchThresholdSchema,
-    result_limit: resultLimitSchema,
+    ...answersHead,
     no_strong_match: z
       .boolean()
       .describe('True when no course reaches `match_threshold` for these answers.'),
@@ -81,9 +76,7 @@ export const fitSchema = z
         'The courses asked for, in the order given; without `courses`, the enrolling courses that rank highest whatever their match (at most `result_limit`), best first.',
       ),
     human_url: urlSchema.describe('The recommendations for the same answers, as a page.'),
-    methodology_url: urlSchema.describe('How the matches are scored, in words.'),
-    dataset_url: urlSchema.describe('The whole dataset as JSON.'),
-    citation: z.string().describe('Suggested citation text.'),
+    ...linksTail,
   })
   .meta({
     id: 'Fit',

@@ -14,6 +14,17 @@ import {
 } from './recommendations.responses';
 import { RecommendationsService } from './recommendations.service';
 
+/** The answers of the examples: a beginner in AI search on a small budget. */
+const EXAMPLE_ANSWERS = {
+  experience: 'beginner',
+  objective: 'ai_geo',
+  learning_style: 'self_paced',
+  freshness: 'important',
+  budget: 'under_100',
+  operating_model: 'brand_client',
+};
+const { operating_model: _left_out, ...FIVE_ANSWERS } = EXAMPLE_ANSWERS;
+
 @Controller(`${API_PREFIX}/recommendations`)
 export class RecommendationsController {
   constructor(private readonly recommendations: RecommendationsService) {}
@@ -30,14 +41,7 @@ export class RecommendationsController {
       schema: recommendationResponseSchema,
       example: {
         summary: 'A beginner in AI search on a small budget',
-        query: {
-          experience: 'beginner',
-          objective: 'ai_geo',
-          learning_style: 'self_paced',
-          freshness: 'important',
-          budget: 'under_100',
-          operating_model: 'brand_client',
-        },
+        query: EXAMPLE_ANSWERS,
       },
     },
     errors: {
@@ -69,12 +73,7 @@ export class RecommendationsController {
       example: {
         summary: 'A recommended course and one below the threshold',
         query: {
-          experience: 'beginner',
-          objective: 'ai_geo',
-          learning_style: 'self_paced',
-          freshness: 'important',
-          budget: 'under_100',
-          operating_model: 'brand_client',
+          ...EXAMPLE_ANSWERS,
           courses: 'answer-engine-foundations,search-generalist-program',
         },
       },
@@ -86,15 +85,7 @@ export class RecommendationsController {
           '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
         example: {
           summary: 'A slug that matches no course',
-          query: {
-            experience: 'beginner',
-            objective: 'ai_geo',
-            learning_style: 'self_paced',
-            freshness: 'important',
-            budget: 'under_100',
-            operating_model: 'brand_client',
-            courses: 'no-such-course',
-          },
+          query: { ...EXAMPLE_ANSWERS, courses: 'no-such-course' },
         },
       },
       422: {
@@ -103,14 +94,7 @@ export class RecommendationsController {
           '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, `courses` is malformed (more than 3 slugs, an empty, malformed or repeated slug), or an unknown parameter was given; every problem is listed, `details.answer_options` lists the allowed answers.',
         example: {
           summary: 'A missing answer and four courses',
-          query: {
-            experience: 'beginner',
-            objective: 'ai_geo',
-            learning_style: 'self_paced',
-            freshness: 'important',
-            budget: 'under_100',
-            courses: 'a,b,c,d',
-          },
+          query: { ...FIVE_ANSWERS, courses: 'a,b,c,d' },
         },
       },
     },

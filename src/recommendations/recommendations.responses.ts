@@ -74,12 +74,24 @@ export const recommendationResultSchema = z
   .meta({ id: 'RecommendationResult', description: 'One recommended course and why.' });
 export type RecommendationResult = z.infer<typeof recommendationResultSchema>;
 
+/** What a recommendation and a fit say first: the answers, and the rules they were scored by. */
+export const answersHead = {
+  answers: answersSchema,
+  answer_labels: answerLabelsSchema,
+  match_threshold: matchThresholdSchema,
+  result_limit: resultLimitSchema,
+};
+
+/** What a recommendation and a fit say last, after their own page (`human_url`). */
+export const linksTail = {
+  methodology_url: urlSchema.describe('How the matches are scored, in words.'),
+  dataset_url: urlSchema.describe('The whole dataset as JSON.'),
+  citation: z.string().describe('Suggested citation text for the results.'),
+};
+
 export const recommendationSchema = z
   .strictObject({
-    answers: answersSchema,
-    answer_labels: answerLabelsSchema,
-    match_threshold: matchThresholdSchema,
-    result_limit: resultLimitSchema,
+    ...answersHead,
     no_strong_match: z
       .boolean()
       .describe('True when no course reached `match_threshold` (then `results` is empty).'),
@@ -90,9 +102,7 @@ export const recommendationSchema = z
         'The courses scoring at least `match_threshold`, best first, at most `result_limit`.',
       ),
     human_url: urlSchema.describe('The same results as a page of the website.'),
-    methodology_url: urlSchema.describe('How the matches are scored, in words.'),
-    dataset_url: urlSchema.describe('The whole dataset as JSON.'),
-    citation: z.string().describe('Suggested citation text for the results.'),
+    ...linksTail,
   })
   .meta({
     id: 'Recommendation',
