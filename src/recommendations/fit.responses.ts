@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { courseSchema, verificationSchema } from '../catalog/course.schema';
-import { matchPercentSchema } from '../catalog/methodology.schema';
+import {
+  matchPercentSchema,
+  matchThresholdSchema,
+  resultLimitSchema,
+} from '../catalog/methodology.schema';
 import { fitVerdictSchema } from '../catalog/vocabulary.schema';
 import { envelopeSchema, urlSchema } from '../core/envelope.schema';
-import { answersHead, linksTail } from './recommendations.responses';
 
 /**
  * The course a fit is about: enough to name, link and date it. Its facts are `getCourse`'s; those
@@ -65,7 +68,8 @@ export type CourseFit = z.infer<typeof courseFitSchema>;
 
 export const fitSchema = z
   .strictObject({
-    ...answersHead,
+    match_threshold: matchThresholdSchema,
+    result_limit: resultLimitSchema,
     no_strong_match: z
       .boolean()
       .describe('True when no course reaches `match_threshold` for these answers.'),
@@ -75,13 +79,14 @@ export const fitSchema = z
       .describe(
         'The courses asked for, in the order given; without `courses`, the enrolling courses that rank highest whatever their match (at most `result_limit`), best first.',
       ),
-    human_url: urlSchema.describe('The recommendations for the same answers, as a page.'),
-    ...linksTail,
+    human_url: urlSchema.describe(
+      'The recommendations for the same answers, as a page (its address holds the answers).',
+    ),
   })
   .meta({
     id: 'Fit',
     description:
-      'How named courses, or the ones that came closest, fit six answers: the same match, reasons and warnings as the recommendations, and the verdict. Answers are not stored or logged.',
+      "How named courses, or the ones that came closest, fit six answers: the same match, reasons and warnings as the recommendations, and the verdict. The answers are the caller's own, not echoed; the citation and links are in `meta`. Answers are not stored or logged.",
   });
 export type Fit = z.infer<typeof fitSchema>;
 

@@ -10,7 +10,7 @@ import { ANSWER_VOCABULARIES as VOCABULARY } from '../catalog/vocabulary.schema'
 import { envelopeSchema, invalidAnswersErrorSchema, urlSchema } from '../core/envelope.schema';
 
 /** The six answers as a recommendation echoes them. */
-export const answersSchema = z
+const answersSchema = z
   .strictObject({
     experience: VOCABULARY.experience.describe(QUESTIONS.experience.question),
     objective: VOCABULARY.objective.describe(QUESTIONS.objective.question),
@@ -44,17 +44,6 @@ export const invalidAnswersError = invalidAnswersErrorSchema(answerOptionsSchema
   id: 'InvalidAnswersError',
 });
 
-export const answerLabelsSchema = z
-  .strictObject({
-    experience: z.string().describe('The label of the `experience` answer.'),
-    objective: z.string().describe('The label of the `objective` answer.'),
-    learning_style: z.string().describe('The label of the `learning_style` answer.'),
-    freshness: z.string().describe('The label of the `freshness` answer.'),
-    budget: z.string().describe('The label of the `budget` answer.'),
-    operating_model: z.string().describe('The label of the `operating_model` answer.'),
-  })
-  .describe('The label of each answer given, as the questions show it.');
-
 export const recommendationResultSchema = z
   .strictObject({
     rank: z.int().min(1).describe('Position in the results, from 1 (best match).'),
@@ -74,24 +63,21 @@ export const recommendationResultSchema = z
   .meta({ id: 'RecommendationResult', description: 'One recommended course and why.' });
 export type RecommendationResult = z.infer<typeof recommendationResultSchema>;
 
-/** What a recommendation and a fit say first: the answers, and the rules they were scored by. */
-export const answersHead = {
-  answers: answersSchema,
-  answer_labels: answerLabelsSchema,
-  match_threshold: matchThresholdSchema,
-  result_limit: resultLimitSchema,
-};
-
-/** What a recommendation and a fit say last, after their own page (`human_url`). */
-export const linksTail = {
-  methodology_url: urlSchema.describe('How the matches are scored, in words.'),
-  dataset_url: urlSchema.describe('The whole dataset as JSON.'),
-  citation: z.string().describe('Suggested citation text for the results.'),
-};
-
 export const recommendationSchema = z
   .strictObject({
-    ...answersHead,
+    answers: answersSchema,
+    answer_labels: z
+      .strictObject({
+        experience: z.string().describe('The label of the `experience` answer.'),
+        objective: z.string().describe('The label of the `objective` answer.'),
+        learning_style: z.string().describe('The label of the `learning_style` answer.'),
+        freshness: z.string().describe('The label of the `freshness` answer.'),
+        budget: z.string().describe('The label of the `budget` answer.'),
+        operating_model: z.string().describe('The label of the `operating_model` answer.'),
+      })
+      .describe('The label of each answer given, as the questions show it.'),
+    match_threshold: matchThresholdSchema,
+    result_limit: resultLimitSchema,
     no_strong_match: z
       .boolean()
       .describe('True when no course reached `match_threshold` (then `results` is empty).'),
@@ -102,7 +88,9 @@ export const recommendationSchema = z
         'The courses scoring at least `match_threshold`, best first, at most `result_limit`.',
       ),
     human_url: urlSchema.describe('The same results as a page of the website.'),
-    ...linksTail,
+    methodology_url: urlSchema.describe('How the matches are scored, in words.'),
+    dataset_url: urlSchema.describe('The whole dataset as JSON.'),
+    citation: z.string().describe('Suggested citation text for the results.'),
   })
   .meta({
     id: 'Recommendation',

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import type { Methodology } from '../catalog/methodology.schema';
-import { ANSWER_NAMES, QUESTIONS } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
-import type { Meta } from '../core/envelope.schema';
-import type { Answers } from './answers.dto';
+import { type Answers, answerLabels, inQuestionOrder } from './answers.dto';
 import { closest, recommend } from './engine';
 import { courseFit } from './fit';
 import type { FitQuery } from './fit.dto';
@@ -23,13 +20,27 @@ export class RecommendationsService {
   recommend(answers: Answers): Envelope<Recommendation> {
     const { courses, methodology, meta } = this.catalog.current();
     const results = recommend(answers, courses, methodology);
-    const { head, tail } = framing(answers, methodology, meta);
-    return new Envelope({ ...head, no_strong_match: results.length === 0, results, ...tail }, meta);
+    const ordered = inQuestionOrder(answers);
+    const recommendation: Recommendation = {
+      answers: ordered,
+      answer_labels: answerLabels(ordered),
+      match_threshold: methodology.match_threshold,
+      result_limit: methodology.result_limit,
+      no_strong_match: results.length === 0,
+      results,
+      human_url: finderUrl(meta.canonical_url, ordered),
+      methodology_url: meta.methodology_url,
+      dataset_url: `${meta.canonical_url}.json`,
+      citation: meta.citation,
+    };
+    return new Envelope(recommendation, meta);
   }
 
   /**
    * How the named courses fit the answers, in the order given (well-formed, distinct slugs:
-   * `FitQuery`), or without them the courses that came closest; unknown slugs are `not_found`.
+   * `FitQuery`), or without them the courses that came closest; unknown slugs are `not_found`. The
+   * answers are the caller's own and the links and citation are in `meta`, so a fit says only what
+   * is its own (docs/mcp.md#what-the-tool-list-costs).
    */
   fit({ courses: slugs, ...answers }: FitQuery): Envelope<Fit> {
     const { courses, bySlug, methodology, meta } = this.catalog.current();
@@ -41,38 +52,21 @@ export class RecommendationsService {
     const named = slugs
       ? slugs.map((slug) => bySlug.get(slug)!)
       : closest(answers, courses, methodology).map((match) => match.course);
-    const { head, tail, query } = framing(answers, methodology, meta);
-    const fits = named.map((course) =>
-      courseFit(head.answers, course, methodology, results, `${course.page_url}?${query}`),
-    );
-    return new Envelope({ ...head, no_strong_match: results.length === 0, fits, ...tail }, meta);
+    const ordered = inQuestionOrder(answers);
+    const query = new URLSearchParams(ordered).toString();
+    const fit: Fit = {
+      match_threshold: methodology.match_threshold,
+      result_limit: methodology.result_limit,
+      no_strong_match: results.length === 0,
+      fits: named.map((course) =>
+        courseFit(ordered, course, methodology, results, `${course.page_url}?${query}`),
+      ),
+      human_url: finderUrl(meta.canonical_url, ordered),
+    };
+    return new Envelope(fit, meta);
   }
 }
 
-/** What a recommendation and a fit both say around their courses, in this order. */
-function framing(answers: Answers, methodology: Methodology, meta: Meta) {
-  // The answers and labels in the questions' order, whatever order they came in.
-  const ordered = Object.fromEntries(ANSWER_NAMES.map((name) => [name, answers[name]])) as Answers;
-  const labels = Object.fromEntries(
-    ANSWER_NAMES.map((name) => [
-      name,
-      (QUESTIONS[name].values as Record<string, string>)[answers[name]],
-    ]),
-  ) as Recommendation['answer_labels'];
-  const query = new URLSearchParams(ordered).toString();
-  return {
-    query,
-    head: {
-      answers: ordered,
-      answer_labels: labels,
-      match_threshold: methodology.match_threshold,
-      result_limit: methodology.result_limit,
-    },
-    tail: {
-      human_url: `${meta.canonical_url}/finder?${query}`,
-      methodology_url: meta.methodology_url,
-      dataset_url: `${meta.canonical_url}.json`,
-      citation: meta.citation,
-    },
-  };
-}
+/** The finder page with the answers: the recommendation as a page. */
+const finderUrl = (canonicalUrl: string, answers: Answers) =>
+  `${canonicalUrl}/finder?${new URLSearchParams(answers)}`;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesService } from '../courses/courses.service';
+import { answerLabels, inQuestionOrder } from '../recommendations/answers.dto';
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { answersForm } from './answers';
 import { pathOf } from './links';
@@ -27,9 +28,8 @@ export class CoursePage {
   async html(slug: string, raw: Record<string, unknown>): Promise<string> {
     const { data: course, meta } = this.courses.get(slug);
     const form = await answersForm(this.inputs, raw);
-    const fitted = form.answers
-      ? this.recommendations.fit({ ...form.answers, courses: [slug] }).data
-      : null;
+    const answers = form.answers && inQuestionOrder(form.answers);
+    const fitted = answers ? this.recommendations.fit({ ...answers, courses: [slug] }).data : null;
     const fit = fitted?.fits[0] ?? null;
     const { bySlug } = this.catalog.current();
     const page = this.site.page(
@@ -43,11 +43,11 @@ export class CoursePage {
       course,
       form,
       fit,
-      answerLabels: fitted?.answer_labels ?? null,
+      answerLabels: answers && answerLabels(answers),
       rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
       resultsPath: fitted ? pathOf(fitted.human_url) : null,
-      answersQuery: fitted ? `${new URLSearchParams(fitted.answers)}` : null,
-      apiQuery: fitted ? `${new URLSearchParams(fitted.answers)}&courses=${slug}` : null,
+      answersQuery: answers && `${new URLSearchParams(answers)}`,
+      apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
     });
   }
 
