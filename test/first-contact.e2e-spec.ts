@@ -14,6 +14,7 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const BROWSER = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
 const JSON_CLIENT = { headers: { Accept: 'application/json' } };
 const TOOLS = [
+  'check_course_fit',
   'compare_courses',
   'get_course',
   'get_methodology',

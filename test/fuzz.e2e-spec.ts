@@ -5,6 +5,7 @@ import { errorBodySchema } from '../src/core/envelope.schema';
 import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.responses';
 import { methodologyResponseSchema } from '../src/methodology/methodology.responses';
 import { OpenApiDocument } from '../src/openapi/openapi.controller';
+import { fitResponseSchema } from '../src/recommendations/fit.responses';
 import { recommendationResponseSchema } from '../src/recommendations/recommendations.responses';
 import { startTestApp, type TestApp } from './support/app';
 import { type FuzzCase, fuzzCase, operationsOf } from './support/fuzz';
@@ -31,6 +32,7 @@ const TOOL_OUTPUT: Record<string, z.ZodType> = {
   search_courses: courseListResponseSchema,
   get_course: courseResponseSchema,
   recommend_courses: recommendationResponseSchema,
+  check_course_fit: fitResponseSchema,
   compare_courses: comparisonResponseSchema,
   get_methodology: methodologyResponseSchema,
 };

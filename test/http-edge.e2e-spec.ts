@@ -298,6 +298,8 @@ describe('the response cache', () => {
   it('never holds recommendation answers (docs/privacy.md#caches)', async () => {
     expect((await t.get(`/api/v1/recommendations?${ANSWERS}`)).status).toBe(200);
     expect((await t.get(`/ai-seo-courses/finder?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get(`/api/v1/recommendations/fit?${ANSWERS}`)).status).toBe(200);
+    expect((await t.get(`/ai-seo-courses/answer-engine-foundations?${ANSWERS}`)).status).toBe(200);
     expect((await t.get('/api/v1/courses?level=beginner')).status).toBe(200);
     const keys = [...store().keys()];
     expect(keys.some((key) => key.includes('level=beginner'))).toBe(true);

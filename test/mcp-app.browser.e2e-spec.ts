@@ -7,7 +7,10 @@ import {
 } from '@modelcontextprotocol/client';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { CatalogService } from '../src/catalog/catalog.service';
 import { VERIFICATION_STATUS_LABELS } from '../src/catalog/vocabulary';
+import { allAnswers } from '../src/recommendations/distribution';
+import { recommend } from '../src/recommendations/engine';
 import { MCP_PATH } from '../src/core/paths';
 import { APP_URI } from '../src/mcp/course-finder.app';
 import { SAMPLE_ANSWERS } from './support/answers';
@@ -244,6 +247,48 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       // The model is told what the user now sees.
       const context = await page.evaluate(() => (globalThis as any).host.modelContext);
       expect(context.content[0].text).toContain('recommend_courses');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('with no strong match, shows what came closest and why, asking check_course_fit through the host', async () => {
+    const { courses, methodology } = t.app.get(CatalogService).current();
+    const none = allAnswers().find((a) => recommend(a, courses, methodology).length === 0)!;
+    const { page, frame, errors } = await mount(LIGHT, {
+      name: 'recommend_courses',
+      arguments: { ...none },
+    });
+    try {
+      await frame.locator('li.card[data-closest]').first().waitFor();
+      const { data } = await t.json(`/api/v1/recommendations/fit?${new URLSearchParams(none)}`);
+      expect(data.no_strong_match).toBe(true);
+      const shown = await frame.locator('li.card[data-closest]').evaluateAll((cards) =>
+        cards.map((card) => ({
+          slug: card.getAttribute('data-closest'),
+          verdict: card.getAttribute('data-verdict'),
+          match: card.querySelector('.match')?.textContent,
+          explanation: card.querySelector('.verdict')?.textContent,
+          warnings: [...card.querySelectorAll('.warnings li')].map((li) => li.textContent),
+          reasons: [...card.querySelectorAll('.reasons li')].map((li) => li.textContent),
+        })),
+      );
+      expect(shown).toEqual(
+        data.fits.map((f: any) => ({
+          slug: f.course.slug,
+          verdict: f.verdict,
+          match: `${f.match_percent} % match`,
+          explanation: f.explanation,
+          warnings: f.warnings,
+          reasons: f.match_reasons,
+        })),
+      );
+      expect(await hostCalls(page)).toEqual([{ name: 'check_course_fit', arguments: none }]);
+      const context = await page.evaluate(() => (globalThis as any).host.modelContext);
+      expect(context.content[0].text).toContain('what came closest');
+      expect(await axeSerious(frame)).toEqual([]);
+      await screenshot(page, frame, 'mcp-app-closest');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

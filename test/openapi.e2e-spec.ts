@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the eight operations, GET only, with summary, description and tag', () => {
+  it('has exactly the nine operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -96,6 +96,7 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/courses', 'searchCourses'],
         ['get', '/courses/{slug}', 'getCourse'],
         ['get', '/recommendations', 'recommendCourses'],
+        ['get', '/recommendations/fit', 'checkCourseFit'],
         ['get', '/comparisons', 'compareCourses'],
         ['get', '/finder/questions', 'getFinderQuestions'],
         ['get', '/facets', 'getFacets'],
@@ -213,7 +214,7 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('names each vocabulary once, as zod writes it, and every enum of the document refers to it', () => {
     const s = doc.components.schemas;
-    expect(VOCABULARIES.length).toBe(16);
+    expect(VOCABULARIES.length).toBe(17);
     for (const { schema, id } of VOCABULARIES) {
       const { $defs } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as any;
       expect({ id, component: s[id] }).toEqual({ id, component: $defs[id] });
@@ -459,6 +460,7 @@ describe('GET /api/v1/openapi.json', () => {
           !path.startsWith('/courses') &&
           ![
             '/recommendations',
+            '/recommendations/fit',
             '/comparisons',
             '/finder/questions',
             '/methodology',
@@ -597,8 +599,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 8 + 2 + 8.
-      expect(compared).toBe(18);
+      // Every 200, 404 and 422: 9 + 3 + 9.
+      expect(compared).toBe(21);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

@@ -39,6 +39,8 @@ describe('operations endpoints and logs', () => {
     expect((await t.get(`/API/V1/Recommendations/?${query}`)).status).toBe(200);
     expect((await t.get(`/api/v1/recommendations?${query}&experience=expert`)).status).toBe(422);
     await t.get(`/ai-seo-courses/finder?${query}`);
+    expect((await t.get(`/api/v1/recommendations/fit?${query}`)).status).toBe(200);
+    expect((await t.get(`/ai-seo-courses/answer-engine-foundations?${query}`)).status).toBe(200);
     const call = await t.get('/mcp', mcpCall('recommend_courses', ANSWERS));
     expect(call.status).toBe(200);
 
@@ -57,6 +59,9 @@ describe('operations endpoints and logs', () => {
       level: 30,
       time: expect.any(String),
     });
+    expect(requests.find((entry) => entry.route === '/api/v1/recommendations/fit')?.url).toBe(
+      '/api/v1/recommendations/fit',
+    );
     expect(requests.find((entry) => entry.route === '/mcp')).toMatchObject({
       method: 'POST',
       status: 200,

@@ -31,7 +31,9 @@ export const courseText = {
     ),
   yesNo: (value: boolean) => (value ? 'Yes' : 'No'),
   /** "2026-10-01 (fresh)", or "not yet verified" once rather than twice. */
-  verifiedWithStatus: (c: Course) =>
+  verifiedWithStatus: (c: {
+    verification: Pick<Course['verification'], 'last_verified_on' | 'status'>;
+  }) =>
     c.verification.last_verified_on === null
       ? VERIFICATION_STATUS_LABELS.unverified
       : `${c.verification.last_verified_on} (${VERIFICATION_STATUS_LABELS[c.verification.status]})`,

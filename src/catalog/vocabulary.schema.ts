@@ -6,6 +6,8 @@ import {
   COMMUNITY,
   COURSE_STATUSES,
   CURRENCIES,
+  FIT_VERDICTS,
+  FIT_VERDICT_LABELS,
   FORMATS,
   FRESHNESS,
   FRESHNESS_LABELS,
@@ -129,6 +131,13 @@ export const sourceTypeSchema = vocabulary(
   'SourceType',
   SOURCE_TYPES,
   "Where a verified fact comes from: the provider's own page (`official`), a public third party, the editors' own use (`first_hand`), a verified member, or a user's submission.",
+);
+
+export const fitVerdictSchema = vocabulary(
+  'FitVerdict',
+  FIT_VERDICTS,
+  'Why a course is or is not among the recommendations for the answers: `recommended`; `below_threshold`, its match is below `match_threshold`; `outranked`, it reaches the threshold but `result_limit` courses rank ahead of it; `not_enrolling`, not scored (only enrolling courses are).',
+  FIT_VERDICT_LABELS,
 );
 
 /** Each finder answer's vocabulary: the values and labels its question offers (`QUESTIONS`). */

@@ -190,6 +190,19 @@ export const FRESHNESS_LABELS = {
 export const FRESHNESS = keysOf(FRESHNESS_LABELS);
 export type Freshness = (typeof FRESHNESS)[number];
 
+/**
+ * Why a course is or is not among the recommendations for a set of answers
+ * (docs/methodology.md#how-a-course-fits), as a person reads it.
+ */
+export const FIT_VERDICT_LABELS = {
+  recommended: 'Recommended',
+  below_threshold: 'Below the threshold',
+  outranked: 'Outranked by three courses',
+  not_enrolling: 'Not enrolling, not scored',
+} as const;
+export const FIT_VERDICTS = keysOf(FIT_VERDICT_LABELS);
+export type FitVerdict = (typeof FIT_VERDICTS)[number];
+
 /** The six finder questions, in the order they are asked. */
 export const QUESTIONS = {
   experience: { question: 'How much SEO experience do you have?', values: LEVEL_LABELS },

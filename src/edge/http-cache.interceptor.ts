@@ -16,7 +16,7 @@ import Negotiator from 'negotiator';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { CatalogService } from '../catalog/catalog.service';
 import { CACHE_CONTROL } from '../core/caching';
-import { NO_STORE, VARY_ON } from './policies';
+import { NO_STORE, type NoStorePolicy, VARY_ON } from './policies';
 
 /**
  * Caching headers, conditional GET and content codings for every 200 answer to GET and HEAD
@@ -29,8 +29,9 @@ import { NO_STORE, VARY_ON } from './policies';
  * The bytes, the tag, the headers that describe them and each coding a client has asked for are
  * kept in the cache-manager store per catalog version and URL (plus the headers the route varies
  * on), so the next request for that URL runs no handler, and compresses nothing once its coding is
- * kept. Never for a route marked `@NoStore()`, whose URLs hold answers (docs/privacy.md#caches):
- * its answers are made, and compressed, per request. A handler that sets its own `Cache-Control`
+ * kept. Never for a request of a route marked `@NoStore()` whose URL holds answers
+ * (docs/privacy.md#caches): its answers are made, and compressed, per request, and sent with the
+ * route's own `Cache-Control` when it has one (`no-store`). A handler that sets its own `Cache-Control`
  * (operations, a page not complete yet) is left alone.
  */
 
@@ -129,7 +130,9 @@ export class HttpCacheInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
-    const noStore = this.reflector.get<boolean>(NO_STORE, context.getHandler()) ?? false;
+    const policy = this.reflector.get<NoStorePolicy | undefined>(NO_STORE, context.getHandler());
+    const noStore = policy !== undefined && (policy.holdsAnswers?.(request) ?? true);
+    const cacheControl = (noStore && policy?.cacheControl) || CACHE_CONTROL;
     const varyOn = this.reflector.get<string[] | undefined>(VARY_ON, context.getHandler()) ?? [];
     response.locals[QUERY_LOGGABLE] = !noStore;
     // Said here once, for the kept answer and the fresh one alike (and for errors).
@@ -144,20 +147,20 @@ export class HttpCacheInterceptor implements NestInterceptor {
       return next.handle().pipe(
         mergeMap(async (result) => {
           const answer = this.answer(result, response);
-          return answer ? this.send(answer, request, response) : result;
+          return answer ? this.send(answer, request, response, cacheControl) : result;
         }),
       );
     }
     const key = this.keyOf(varyOn, request);
     return from(this.cache.get<CachedAnswer>(key)).pipe(
       mergeMap((kept) => {
-        if (kept) return from(this.send(kept, request, response, key));
+        if (kept) return from(this.send(kept, request, response, CACHE_CONTROL, key));
         return next.handle().pipe(
           mergeMap(async (result) => {
             const answer = this.answer(result, response);
             if (!answer) return result;
             await this.cache.set(key, answer);
-            return this.send(answer, request, response, key);
+            return this.send(answer, request, response, CACHE_CONTROL, key);
           }),
         );
       }),
@@ -207,9 +210,15 @@ export class HttpCacheInterceptor implements NestInterceptor {
    * `If-None-Match` as `fresh` does here, answers 304. Nest ends the response either way. A coding
    * the answer lacks is made now and, when the answer is kept under `key`, kept with it.
    */
-  private async send(answer: CachedAnswer, request: Request, response: Response, key?: string) {
+  private async send(
+    answer: CachedAnswer,
+    request: Request,
+    response: Response,
+    cacheControl: string,
+    key?: string,
+  ) {
     for (const [name, value] of answer.headers) response.setHeader(name, value);
-    response.setHeader('Cache-Control', CACHE_CONTROL);
+    response.setHeader('Cache-Control', cacheControl);
     response.setHeader('ETag', answer.etag);
     const compressible = answer.body.length >= MIN_COMPRESSED_BYTES;
     if (compressible) response.vary('Accept-Encoding');

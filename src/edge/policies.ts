@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
 
 /**
  * What a route declares about its responses, read by the edge. Routes state their policy here
@@ -20,12 +21,28 @@ export const VaryOn = (...headers: string[]) =>
     headers.map((header) => header.toLowerCase()),
   );
 
+/** How a route whose URLs hold answers is treated: `@NoStore(policy)`. */
+export interface NoStorePolicy {
+  /**
+   * Whether this request's URL holds answers, for a route whose URLs hold them only sometimes (a
+   * course page reached from the finder); every request of the route when absent. Decided per
+   * request from the request alone, by the route that knows its parameters.
+   */
+  holdsAnswers?: (request: Request) => boolean;
+  /**
+   * `no-store`: no cache at all may keep the answer, not a browser's either
+   * (docs/privacy.md#caches); absent, it stays publicly cacheable as the contract says of every
+   * operation.
+   */
+  cacheControl?: 'no-store';
+}
+
 /**
  * The route's URLs hold recommendation answers (docs/privacy.md#caches): the edge keeps no copy of
- * its responses and the access log leaves its query string out. The responses themselves stay
- * publicly cacheable, as the contract says of every operation.
+ * its responses and the access log leaves its query string out, for every request of the route or
+ * those `holdsAnswers` picks.
  */
-export const NoStore = () => SetMetadata(NO_STORE, true);
+export const NoStore = (policy: NoStorePolicy = {}) => SetMetadata(NO_STORE, policy);
 
 /**
  * The route serves pages for people (HTML): its responses get a page's security headers (a Content

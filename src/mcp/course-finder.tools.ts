@@ -5,6 +5,7 @@ import { McpController, Tool } from '@rekog/mcp-nest';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
+import { ANSWER_NAMES } from '../catalog/vocabulary';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
@@ -14,8 +15,11 @@ import { methodologyResponseSchema } from '../methodology/methodology.responses'
 import { MethodologyService } from '../methodology/methodology.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { AnswersInput } from '../recommendations/answers.dto';
+import { FitQuery } from '../recommendations/fit.dto';
+import { fitResponseSchema } from '../recommendations/fit.responses';
 import { recommendationResponseSchema } from '../recommendations/recommendations.responses';
 import { RecommendationsService } from '../recommendations/recommendations.service';
+import { AnswersFormInterceptor } from './answers-form.interceptor';
 import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { FACETS_META_KEY, facetsSentence } from './facets-meta';
@@ -23,7 +27,7 @@ import { toolResult, ToolResultInterceptor } from './tool-result.interceptor';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
 
 /**
- * The five tools: thin adapters over the services the REST controllers call. Each takes the input
+ * The tools: thin adapters over the services the REST controllers call. Each takes the input
  * class of its REST twin, validated by the same pipe (as JSON: booleans and an array of slugs), and
  * returns the REST body; errors are the REST error bodies. The four data tools link the Course
  * Finder app (`_meta.ui`), which hosts with MCP Apps render beside the same result.
@@ -42,6 +46,14 @@ const READ_ONLY = {
  * stays under 30 KB (docs/benchmarks.md#what-an-assistant-pays).
  */
 export const TOOL_PAGE_SIZE = 8;
+
+/**
+ * The six answers as a second tool takes them: their values, and no description, which
+ * recommend_courses gives once (docs/mcp.md#what-the-tool-list-costs).
+ */
+const ANSWERS_AS_VALUES = Object.fromEntries(
+  ANSWER_NAMES.map((name) => [name, { description: undefined }]),
+);
 
 const CITE =
   'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
@@ -112,8 +124,24 @@ export class CourseFinderTools {
     annotations: { title: 'Recommend courses', ...READ_ONLY },
     _meta: APP_TOOL_META,
   })
+  @UseInterceptors(new AnswersFormInterceptor(AnswersInput))
   recommend(@Payload() answers: AnswersInput) {
     return this.recommendations.recommend(answers);
+  }
+
+  @Tool({
+    name: 'check_course_fit',
+    description: `How 1 to 3 courses fit the six answers: match percent, reasons and warnings as recommend_courses gives them, and whether it recommends each, and if not why. Without courses: what came closest. Cite with meta.citation.`,
+    parameters: advertisedInput(FitQuery, {
+      ...ANSWERS_AS_VALUES,
+      courses: { description: 'A JSON array of 1 to 3 slugs; omit it for the closest.' },
+    }),
+    outputSchema: advertisedOutput(fitResponseSchema),
+    annotations: { title: 'Check how courses fit', ...READ_ONLY },
+  })
+  @UseInterceptors(new AnswersFormInterceptor(FitQuery))
+  fit(@Payload() query: FitQuery) {
+    return this.recommendations.fit(query);
   }
 
   @Tool({

@@ -57,7 +57,10 @@ export class ToolErrorFilter implements RpcExceptionFilter {
   }
 }
 
-/** A failed resource read as a JSON-RPC error with the REST body as data. */
+/**
+ * A failed resource read as a JSON-RPC error with the REST body as data; a protocol error (the
+ * prompt's invalid arguments) as it is.
+ */
 @Catch()
 export class ResourceErrorFilter implements ExceptionFilter, RpcExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): Observable<never> {

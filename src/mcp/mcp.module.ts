@@ -1,6 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import compression from 'compression';
-import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotocol/server';
 import { MCP_HTTP_HANDLER, McpStrategy, StreamableHttpTransport } from '@rekog/mcp-nest';
 import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogService } from '../catalog/catalog.service';
@@ -12,8 +11,9 @@ import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
 import { AppHtml, CourseFinderApp } from './course-finder.app';
 import { CourseFinderPrompt } from './course-finder.prompt';
-import { COURSE_URI_TEMPLATE, CourseFinderResources } from './course-finder.resources';
+import { CourseFinderResources } from './course-finder.resources';
 import { CourseFinderTools } from './course-finder.tools';
+import { complete } from './completion';
 import { McpHttpController } from './mcp-http.controller';
 import {
   MCP_CACHE_HINTS,
@@ -21,30 +21,6 @@ import {
   MCP_INSTRUCTIONS,
   mcpServerIdentity,
 } from './server-info';
-
-const MAX_COMPLETIONS = 100;
-
-/** Completes the `slug` of `coursefinder://courses/{slug}` from the tracked courses. */
-export function completeSlug(
-  catalog: CatalogService,
-  params: CompleteRequestParams,
-): CompleteResult {
-  const { ref, argument } = params;
-  if (ref.type !== 'ref/resource' || ref.uri !== COURSE_URI_TEMPLATE || argument.name !== 'slug') {
-    return { completion: { values: [] } };
-  }
-  const matches = catalog
-    .current()
-    .courses.map((course) => course.slug)
-    .filter((slug) => slug.startsWith(argument.value));
-  return {
-    completion: {
-      values: matches.slice(0, MAX_COMPLETIONS),
-      total: matches.length,
-      hasMore: matches.length > MAX_COMPLETIONS,
-    },
-  };
-}
 
 /** JSON-RPC bodies of the MCP endpoint; larger ones are 413. Nothing else takes a body. */
 export const MCP_BODY_LIMIT = '100kb';
@@ -71,7 +47,7 @@ function createStrategy(
     // The library installs no completion handler; the SDK's public `setRequestHandler` adds one.
     serverMutator: (server) => {
       server.server.setRequestHandler('completion/complete', (request) =>
-        completeSlug(catalog, request.params),
+        complete(catalog, request.params),
       );
       return server;
     },

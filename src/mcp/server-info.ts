@@ -28,7 +28,8 @@ export const MCP_APPS = {
 
 /**
  * Only what is served: tools, resources and prompts (no list-change notifications or
- * subscriptions), completion of the course template's slug, and the MCP Apps extension (a `ui://`
+ * subscriptions), completion of the course template's slug and of the prompt's answers, and the
+ * MCP Apps extension (a `ui://`
  * app the four data tools link to). No log messages are sent.
  */
 export const MCP_CAPABILITIES = {

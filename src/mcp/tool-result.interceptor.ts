@@ -4,7 +4,11 @@ import {
   Injectable,
   type NestInterceptor,
 } from '@nestjs/common';
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import {
+  type CallToolResult,
+  type InputRequiredResult,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 import { Envelope, type Paging } from '../core/envelope';
 import { PAGE_META_KEY, type PageMeta } from './page-meta';
@@ -28,8 +32,9 @@ export function toolResult(envelope: Envelope<unknown>): CallToolResult {
 }
 
 /**
- * A tool's envelope as its MCP result (`toolResult`); a tool that adds to it returns the result.
- * Handed to the library finished, so it does not validate the body against the output schema on
+ * A tool's envelope as its MCP result (`toolResult`); a tool that adds to it returns the result,
+ * and an `input_required` result (answers-form.interceptor.ts) passes as it is. Handed to the
+ * library finished, so it does not validate the body against the output schema on
  * every call: the body is the REST body, built by the same services and held to the same schemas
  * by the contract and MCP tests.
  */
@@ -37,8 +42,8 @@ export function toolResult(envelope: Envelope<unknown>): CallToolResult {
 export class ToolResultInterceptor implements NestInterceptor {
   intercept(
     _context: ExecutionContext,
-    next: CallHandler<Envelope<unknown> | CallToolResult>,
-  ): Observable<CallToolResult> {
+    next: CallHandler<Envelope<unknown> | CallToolResult | InputRequiredResult>,
+  ): Observable<CallToolResult | InputRequiredResult> {
     return next
       .handle()
       .pipe(map((result) => (result instanceof Envelope ? toolResult(result) : result)));

@@ -1,4 +1,5 @@
 import {
+  ANSWER_NAMES,
   type BudgetBand,
   type Freshness,
   type LearningStyle,
@@ -35,3 +36,18 @@ export class AnswersInput {
 
 /** The six answers as plain data (what the engine reads and a recommendation echoes). */
 export type Answers = Pick<AnswersInput, keyof AnswersInput>;
+
+/** The answers in the questions' order, whatever order they came in. */
+export function inQuestionOrder(answers: Answers): Answers {
+  return Object.fromEntries(ANSWER_NAMES.map((name) => [name, answers[name]])) as Answers;
+}
+
+/** Each answer's label, as the questions show it, in the questions' order. */
+export function answerLabels(answers: Answers): Record<keyof Answers, string> {
+  return Object.fromEntries(
+    ANSWER_NAMES.map((name) => [
+      name,
+      (QUESTIONS[name].values as Record<string, string>)[answers[name]],
+    ]),
+  ) as Record<keyof Answers, string>;
+}

@@ -8,8 +8,6 @@ import {
   COMMUNITY,
   COVERAGE_KEYS,
   FORMATS,
-  FRESHNESS,
-  LEARNING_STYLES,
   LEVELS,
   OPERATING_MODELS,
   PERIODIC_UPDATES,
@@ -21,8 +19,9 @@ import {
 } from '../catalog/vocabulary';
 import { type Methodology, methodologyFileSchema } from '../catalog/methodology.schema';
 import { distribution } from './distribution';
-import { recommend, scoreCourse } from './engine';
+import { closest, matchOf, recommend, scoreCourse } from './engine';
 import { budgetBand } from '../catalog/derive';
+import { answersArb } from '../../test/support/answers';
 import { loadMethodology, loadShippedCourses, makeCourse } from '../../test/support/courses';
 import type { Answers } from './answers.dto';
 import type { RecommendationResult } from './recommendations.responses';
@@ -31,15 +30,6 @@ const METHODOLOGY = loadMethodology();
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
-
-const answersArb: fc.Arbitrary<Answers> = fc.record({
-  experience: fc.constantFrom(...LEVELS),
-  objective: fc.constantFrom(...TOPICS),
-  learning_style: fc.constantFrom(...LEARNING_STYLES),
-  freshness: fc.constantFrom(...FRESHNESS),
-  budget: fc.constantFrom(...BUDGET_BANDS),
-  operating_model: fc.constantFrom(...OPERATING_MODELS),
-});
 
 const coverageArb = fc.record(
   Object.fromEntries(COVERAGE_KEYS.map((key) => [key, fc.integer({ min: 0, max: 5 })])) as Record<
@@ -157,6 +147,30 @@ function ranking(results: RecommendationResult[]): [string, number][] {
   return results.map((r) => [r.course.slug, r.match_percent]);
 }
 
+/**
+ * The oracle of the engine's ranking: every enrolling course scored, those at `threshold` or more
+ * sorted by match, name and slug, the first `result_limit` of them.
+ */
+function scoredAll(
+  answers: Answers,
+  courses: readonly Course[],
+  m: Methodology,
+  threshold: number,
+): [string, number][] {
+  return courses
+    .filter((c) => c.enrolling)
+    .map((course) => ({ course, match: scoreCourse(answers, course, m) }))
+    .filter((s) => s.match >= threshold)
+    .sort(
+      (x, y) =>
+        y.match - x.match ||
+        compareText(x.course.name, y.course.name) ||
+        compareText(x.course.slug, y.course.slug),
+    )
+    .slice(0, m.result_limit)
+    .map((s): [string, number] => [s.course.slug, s.match]);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('recommend: properties', () => {
@@ -174,23 +188,29 @@ describe('recommend: properties', () => {
           expect(r.match_percent).toBe(scoreCourse(answers, r.course, m));
         });
         // The same as scoring every enrolling course, sorting and cutting: nothing better is left out.
-        const expected = courses
-          .filter((c) => c.enrolling)
-          .map((course) => ({ course, match: scoreCourse(answers, course, m) }))
-          .filter((s) => s.match >= m.match_threshold)
-          .sort(
-            (x, y) =>
-              y.match - x.match ||
-              compareText(x.course.name, y.course.name) ||
-              compareText(x.course.slug, y.course.slug),
-          )
-          .slice(0, m.result_limit)
-          .map((s): [string, number] => [s.course.slug, s.match]);
-        expect(ranking(results)).toEqual(expected);
+        expect(ranking(results)).toEqual(scoredAll(answers, courses, m, m.match_threshold));
       }),
       // Many runs: the engine leaves out unscored the courses that cannot reach the top, and an
       // edge of that (a threshold of 0, a match clamped at 0) needs thousands of runs to meet.
       { numRuns: 5000 },
+    );
+  });
+
+  it('closest: the result_limit enrolling courses that rank highest whatever their match, as scoring every course finds them', () => {
+    fc.assert(
+      fc.property(answersArb, coursesArb, methodologyArb, (answers, courses, m) => {
+        const found = closest(answers, courses, m);
+        expect(found.map((c): [string, number] => [c.course.slug, c.match_percent])).toEqual(
+          scoredAll(answers, courses, m, 0),
+        );
+        // A recommendation is what came closest, cut at the threshold, with the same words.
+        const results = recommend(answers, courses, m);
+        expect(results.map(({ rank: _rank, ...match }) => match)).toEqual(
+          found.filter((c) => c.match_percent >= m.match_threshold),
+        );
+        for (const c of found) expect(matchOf(answers, c.course, m)).toEqual(c);
+      }),
+      { numRuns: 2000 },
     );
   });
 

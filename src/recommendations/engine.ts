@@ -1,227 +1,18 @@
 import type { Course } from '../catalog/course.schema';
-import {
-  BUDGET_BANDS,
-  COVERAGE_MAX,
-  LEVEL_INDEX,
-  topicCoverage,
-  type BudgetBand,
-  type Community,
-  type Freshness,
-  type LearningStyle,
-  type VerificationStatus,
-} from '../catalog/vocabulary';
 import type { Methodology } from '../catalog/methodology.schema';
+import { topicCoverage } from '../catalog/vocabulary';
 import type { Answers } from './answers.dto';
-import type { Assessment, BudgetFit, LevelFit, StyleFit } from './assessment';
+import type { Assessment } from './assessment';
 import { explain } from './explain';
 import type { RecommendationResult } from './recommendations.responses';
+import { assess, bestPossible, type Context, prepare } from './scoring';
 
 /**
- * The Course Finder scoring engine: pure, so the same answers, courses and methodology always give
- * the same results. Every number of the formula comes from the methodology.
- *
- * match = floor(100 × Σ weight·fit / Σ weight − penalties), clamped to 0..99, where each fit is 0..1.
+ * The Course Finder engine: ranks the courses scoring.ts scores, and words each match with
+ * explain.ts. Pure, so the same answers, courses and methodology always give the same results.
  */
-type Updates = Course['updates'];
-type Style = Exclude<LearningStyle, 'no_preference'>;
-type Adjustments = Methodology['adjustments'];
 
-/** Two steps apart on the three-level scale is a gap rather than a near fit. */
-const ADJACENT = 1;
-
-const BAND_INDEX = Object.fromEntries(BUDGET_BANDS.map((band, i) => [band, i])) as Record<
-  BudgetBand,
-  number
->;
-
-const STYLE_FORMAT: Record<Style, Course['formats'][number]> = {
-  self_paced: 'Self-paced',
-  live_community: 'Live / community',
-  templates_sops: 'Templates & SOPs',
-  hands_on: 'Hands-on implementation',
-};
-
-const COMMUNITY_FIT: Record<Community, keyof Adjustments | null> = {
-  No: null,
-  Limited: 'community_fit_limited',
-  'Cohort only': 'community_fit_forum_or_cohort',
-  'Yes (forum)': 'community_fit_forum_or_cohort',
-  'Yes (active)': 'community_fit_active',
-};
-
-const CADENCE_KEY: Record<Updates, keyof Methodology['freshness_fit']> = {
-  Continuous: 'continuous',
-  Weekly: 'weekly',
-  Monthly: 'monthly',
-  Quarterly: 'quarterly',
-  'Per cohort': 'per_cohort',
-  'Twice yearly': 'twice_yearly',
-  Yearly: 'yearly',
-  Static: 'static',
-  Unknown: 'unknown',
-};
-
-const FACTS_FACTOR: Record<VerificationStatus, keyof Adjustments> = {
-  fresh: 'facts_fresh_factor',
-  review_due: 'facts_review_due_factor',
-  stale: 'facts_stale_factor',
-  seriously_stale: 'facts_seriously_stale_factor',
-  unverified: 'facts_unverified_factor',
-};
-
-const IMPORTANCE: Record<Freshness, keyof Adjustments> = {
-  low: 'freshness_importance_low',
-  important: 'freshness_importance_important',
-  critical: 'freshness_importance_critical',
-};
-
-// ---------------------------------------------------------------------------------------------
-// Scoring
-
-/** Everything about the answers and methodology that is the same for every course of one call. */
-interface Context {
-  readonly answers: Answers;
-  readonly methodology: Methodology;
-  readonly levelIndex: number;
-  readonly budgetIndex: number;
-  readonly styleWeight: number;
-  readonly freshnessWeight: number;
-  readonly totalWeight: number;
-}
-
-function prepare(answers: Answers, methodology: Methodology): Context {
-  const w = methodology.weights;
-  // No preference removes the learning-style question from the total instead of granting its points.
-  const styleWeight = answers.learning_style === 'no_preference' ? 0 : w.learning_style;
-  const freshnessWeight = w.freshness * methodology.adjustments[IMPORTANCE[answers.freshness]];
-  return {
-    answers,
-    methodology,
-    levelIndex: LEVEL_INDEX[answers.experience],
-    budgetIndex: BAND_INDEX[answers.budget],
-    styleWeight,
-    freshnessWeight,
-    totalWeight:
-      w.objective + w.experience + styleWeight + freshnessWeight + w.operating_model + w.budget,
-  };
-}
-
-function levelFit(ctx: Context, course: Course): LevelFit {
-  if (course.levels.length === 0) return 'unstated';
-  let distance = Infinity;
-  for (const level of course.levels) {
-    distance = Math.min(distance, Math.abs(LEVEL_INDEX[level] - ctx.levelIndex));
-  }
-  if (distance === 0) return 'exact';
-  return distance === ADJACENT ? 'adjacent' : 'gap';
-}
-
-function styleFit(ctx: Context, course: Course): StyleFit {
-  const style = ctx.answers.learning_style;
-  if (style === 'no_preference') return 'not_weighted';
-  if (course.formats.includes(STYLE_FORMAT[style])) return 'offered';
-  if (style === 'live_community' && COMMUNITY_FIT[course.community] !== null) return 'community';
-  return 'missing';
-}
-
-function styleScore(ctx: Context, course: Course, fit: StyleFit): number {
-  if (fit === 'offered') return 1;
-  const key = COMMUNITY_FIT[course.community];
-  return fit === 'community' && key !== null ? ctx.methodology.adjustments[key] : 0;
-}
-
-function budgetFit(ctx: Context, price: Course['price']): BudgetFit {
-  if (!price.known) return 'not_published';
-  if (price.budget_band === null) return 'cost_unknown';
-  const band = BAND_INDEX[price.budget_band];
-  if (band === ctx.budgetIndex) return 'fits';
-  return band < ctx.budgetIndex ? 'below' : 'over';
-}
-
-function bandsOver(ctx: Context, price: Course['price']): number {
-  if (!price.known || price.budget_band === null) return 0;
-  return Math.max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
-}
-
-function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
-  switch (fit) {
-    case 'fits':
-      return 1;
-    case 'below':
-      return adj.cheaper_than_budget_fit;
-    case 'over':
-      return Math.max(0, 1 - over * adj.over_budget_fit_loss_per_band);
-    default:
-      return adj.unknown_price_fit;
-  }
-}
-
-function assess(ctx: Context, course: Course): Assessment {
-  const { methodology: m, answers } = ctx;
-  const adj = m.adjustments;
-  const w = m.weights;
-
-  const coverage = topicCoverage(course.topic_coverage, answers.objective);
-  const level = levelFit(ctx, course);
-  const style = styleFit(ctx, course);
-  const cadenceFit = m.freshness_fit[CADENCE_KEY[course.updates]];
-  const budget = budgetFit(ctx, course.price);
-  const over = bandsOver(ctx, course.price);
-  const modelFits = course.operating_models.includes(answers.operating_model);
-
-  const levelScore = level === 'exact' ? 1 : level === 'adjacent' ? adj.adjacent_level_fit : 0;
-  const freshnessScore = cadenceFit * adj[FACTS_FACTOR[course.verification.status]];
-  const weighted =
-    w.objective * (coverage / COVERAGE_MAX) +
-    w.experience * levelScore +
-    ctx.styleWeight * styleScore(ctx, course, style) +
-    ctx.freshnessWeight * freshnessScore +
-    w.operating_model * (modelFits ? 1 : 0) +
-    w.budget * budgetScore(adj, budget, over);
-  const penalty =
-    Math.max(0, adj.strong_coverage_from - coverage) *
-      m.penalties.objective_coverage_below_strong_per_point +
-    (level === 'gap' ? m.penalties.level_gap : 0) +
-    over * m.penalties.over_budget_per_band;
-  const raw = ctx.totalWeight > 0 ? (100 * weighted) / ctx.totalWeight - penalty : 0;
-
-  return {
-    match: toPercent(raw),
-    coverage,
-    level,
-    style,
-    cadenceFit,
-    budget,
-    bandsOver: over,
-    modelFits,
-  };
-}
-
-/** Floors to an integer 0..99; the tiny epsilon keeps 56.99999… from binary fractions at 57. */
-function toPercent(raw: number): number {
-  return Math.min(99, Math.max(0, Math.floor(raw + 1e-9)));
-}
-
-/**
- * The most a course with this coverage of the objective could match: every other fit whole, no
- * other penalty. Fits are 0 to 1 and penalties at least 0 (the methodology's schema), so no such
- * course matches more; one that cannot reach what it would have to beat need not be scored. At
- * 3,400 courses most need not be, which keeps a recommendation within a quarter of its speed on the
- * shipped catalog (docs/methodology.md#speed).
- */
-function bestPossible(ctx: Context, coverage: number): number {
-  const { weights: w, adjustments: adj, penalties } = ctx.methodology;
-  if (ctx.totalWeight <= 0) return 0;
-  const missed = w.objective * (1 - coverage / COVERAGE_MAX);
-  const unmet = Math.max(0, adj.strong_coverage_from - coverage);
-  return toPercent(
-    (100 * (ctx.totalWeight - missed)) / ctx.totalWeight -
-      unmet * penalties.objective_coverage_below_strong_per_point,
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ranking
+export { scoreCourse } from './scoring';
 
 interface Scored {
   readonly course: Course;
@@ -241,11 +32,6 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The match percent of one course for the answers, whether or not it is enrolling. */
-export function scoreCourse(answers: Answers, course: Course, methodology: Methodology): number {
-  return assess(prepare(answers, methodology), course).match;
-}
-
 /**
  * Keeps `entry` among the `limit` best so far, in rank order, if it ranks there. The best few are
  * all a recommendation returns, so the scored courses that do not make them die young: at 3,400
@@ -259,6 +45,44 @@ function keepBest(best: Scored[], entry: Scored, limit: number): void {
   if (best.length > limit) best.pop();
 }
 
+/**
+ * The `limit` enrolling courses that rank highest at `threshold` or more, in rank order. A course
+ * that cannot reach what it would have to beat is not scored (bestPossible): that changes which
+ * courses are scored, never which rank highest.
+ */
+function rankBest(
+  ctx: Context,
+  courses: readonly Course[],
+  threshold: number,
+  limit: number,
+): Scored[] {
+  const best: Scored[] = [];
+  for (const course of courses) {
+    if (!course.enrolling) continue;
+    // What a course must reach to enter: the threshold, and once the best are found the last of
+    // them (equal may still enter, on its name).
+    const bar = Math.max(threshold, best.length < limit ? 0 : best[limit - 1].assessment.match);
+    if (bestPossible(ctx, topicCoverage(course.topic_coverage, ctx.answers.objective)) < bar)
+      continue;
+    const assessment = assess(ctx, course);
+    if (assessment.match >= threshold) keepBest(best, { course, assessment }, limit);
+  }
+  return best;
+}
+
+/** A course's match with the reasons and warnings behind it, as every answer of the engine words it. */
+export interface CourseMatch {
+  match_percent: number;
+  match_reasons: string[];
+  warnings: string[];
+  course: Course;
+}
+
+function explained(ctx: Context, { course, assessment }: Scored): CourseMatch {
+  const { reasons, warnings } = explain(ctx.answers, ctx.methodology, course, assessment);
+  return { match_percent: assessment.match, match_reasons: reasons, warnings, course };
+}
+
 /** Scores every enrolling course and returns the best ones at or above the threshold, ranked. */
 export function recommend(
   answers: Answers,
@@ -266,25 +90,24 @@ export function recommend(
   methodology: Methodology,
 ): RecommendationResult[] {
   const ctx = prepare(answers, methodology);
-  const { match_threshold: threshold, result_limit: limit } = methodology;
-  const best: Scored[] = [];
-  for (const course of courses) {
-    if (!course.enrolling) continue;
-    // What a course must reach to enter: the threshold, and once the best are found the last of
-    // them (equal may still enter, on its name).
-    const bar = Math.max(threshold, best.length < limit ? 0 : best[limit - 1].assessment.match);
-    if (bestPossible(ctx, topicCoverage(course.topic_coverage, answers.objective)) < bar) continue;
-    const assessment = assess(ctx, course);
-    if (assessment.match >= threshold) keepBest(best, { course, assessment }, limit);
-  }
-  return best.map(({ course, assessment }, i) => {
-    const { reasons, warnings } = explain(answers, methodology, course, assessment);
-    return {
-      rank: i + 1,
-      match_percent: assessment.match,
-      match_reasons: reasons,
-      warnings,
-      course,
-    };
-  });
+  const best = rankBest(ctx, courses, methodology.match_threshold, methodology.result_limit);
+  return best.map((scored, i) => ({ rank: i + 1, ...explained(ctx, scored) }));
+}
+
+/** What came closest: the `result_limit` enrolling courses that rank highest, whatever their match. */
+export function closest(
+  answers: Answers,
+  courses: readonly Course[],
+  methodology: Methodology,
+): CourseMatch[] {
+  const ctx = prepare(answers, methodology);
+  return rankBest(ctx, courses, 0, methodology.result_limit).map((scored) =>
+    explained(ctx, scored),
+  );
+}
+
+/** One course's match, reasons and warnings for the answers, scored as the engine scores any. */
+export function matchOf(answers: Answers, course: Course, methodology: Methodology): CourseMatch {
+  const ctx = prepare(answers, methodology);
+  return explained(ctx, { course, assessment: assess(ctx, course) });
 }

@@ -3,13 +3,27 @@ import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope';
 import { NoStore } from '../edge/policies';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
+import { comparisonNotFoundErrorSchema } from '../core/envelope.schema';
 import { AnswersInput } from './answers.dto';
+import { FitQuery } from './fit.dto';
+import { type Fit, fitResponseSchema } from './fit.responses';
 import {
   invalidAnswersError,
   type Recommendation,
   recommendationResponseSchema,
 } from './recommendations.responses';
 import { RecommendationsService } from './recommendations.service';
+
+/** The answers of the examples: a beginner in AI search on a small budget. */
+const EXAMPLE_ANSWERS = {
+  experience: 'beginner',
+  objective: 'ai_geo',
+  learning_style: 'self_paced',
+  freshness: 'important',
+  budget: 'under_100',
+  operating_model: 'brand_client',
+};
+const { operating_model: _left_out, ...FIVE_ANSWERS } = EXAMPLE_ANSWERS;
 
 @Controller(`${API_PREFIX}/recommendations`)
 export class RecommendationsController {
@@ -27,14 +41,7 @@ export class RecommendationsController {
       schema: recommendationResponseSchema,
       example: {
         summary: 'A beginner in AI search on a small budget',
-        query: {
-          experience: 'beginner',
-          objective: 'ai_geo',
-          learning_style: 'self_paced',
-          freshness: 'important',
-          budget: 'under_100',
-          operating_model: 'brand_client',
-        },
+        query: EXAMPLE_ANSWERS,
       },
     },
     errors: {
@@ -51,5 +58,48 @@ export class RecommendationsController {
   })
   recommend(@QueryInput() answers: AnswersInput): Envelope<Recommendation> {
     return this.recommendations.recommend(answers);
+  }
+
+  @Get('fit')
+  @NoStore({ cacheControl: 'no-store' })
+  @ApiRead({
+    operationId: 'checkCourseFit',
+    tag: 'Course Finder',
+    summary: 'How courses fit six answers',
+    description:
+      "For 1 to 3 named courses, in the order given: the match percent, reasons and warnings the recommendations give for the same six answers, whether the recommendations return the course, and if not why, in words (below the 55 percent threshold, or three courses rank ahead of it, named). A course that is not enrolling is not scored. Without `courses`: the enrolling courses that came closest, whatever their match. Match percentages describe fit to the answers, not quality. Answers are not stored or logged, and no cache may keep the answer (`Cache-Control: no-store`). Every problem of the request, the courses' included, is one `invalid_answers`.",
+    ok: {
+      schema: fitResponseSchema,
+      example: {
+        summary: 'A recommended course and one below the threshold',
+        query: {
+          ...EXAMPLE_ANSWERS,
+          courses: 'answer-engine-foundations,search-generalist-program',
+        },
+      },
+    },
+    errors: {
+      404: {
+        schema: comparisonNotFoundErrorSchema,
+        description:
+          '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
+        example: {
+          summary: 'A slug that matches no course',
+          query: { ...EXAMPLE_ANSWERS, courses: 'no-such-course' },
+        },
+      },
+      422: {
+        schema: invalidAnswersError,
+        description:
+          '`invalid_answers`: an answer is missing, repeated, empty or not an allowed value, `courses` is malformed (more than 3 slugs, an empty, malformed or repeated slug), or an unknown parameter was given; every problem is listed, `details.answer_options` lists the allowed answers.',
+        example: {
+          summary: 'A missing answer and four courses',
+          query: { ...FIVE_ANSWERS, courses: 'a,b,c,d' },
+        },
+      },
+    },
+  })
+  fit(@QueryInput() query: FitQuery): Envelope<Fit> {
+    return this.recommendations.fit(query);
   }
 }

@@ -1,18 +1,37 @@
 import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
+import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesService } from '../courses/courses.service';
+import { answerLabels, inQuestionOrder } from '../recommendations/answers.dto';
+import { RecommendationsService } from '../recommendations/recommendations.service';
+import { answersForm } from './answers';
+import { pathOf } from './links';
 import { courseMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
-/** One course's page, as HTML or Markdown. */
+/**
+ * One course's page, as HTML or Markdown. With the six answers in its address (from the finder,
+ * or its own form) it shows how the course fits them, as `checkCourseFit` answers; without them it
+ * offers the six questions.
+ */
 @Injectable()
 export class CoursePage {
   constructor(
     private readonly courses: CoursesService,
+    /** The form is the API's query, checked without failing so its problems can be shown. */
+    private readonly inputs: InputValidationPipe,
+    private readonly recommendations: RecommendationsService,
+    private readonly catalog: CatalogService,
     private readonly site: SiteRenderer,
   ) {}
 
-  html(slug: string): string {
+  async html(slug: string, raw: Record<string, unknown>): Promise<string> {
     const { data: course, meta } = this.courses.get(slug);
+    const form = await answersForm(this.inputs, raw);
+    const answers = form.answers && inQuestionOrder(form.answers);
+    const fitted = answers ? this.recommendations.fit({ ...answers, courses: [slug] }).data : null;
+    const fit = fitted?.fits[0] ?? null;
+    const { bySlug } = this.catalog.current();
     const page = this.site.page(
       `${course.name} (${course.provider.name})`,
       course.description ??
@@ -20,7 +39,16 @@ export class CoursePage {
       course.page_url,
       [course],
     );
-    return this.site.render('course', page, meta, { course });
+    return this.site.render('course', { ...page, noindex: Object.keys(raw).length > 0 }, meta, {
+      course,
+      form,
+      fit,
+      answerLabels: answers && answerLabels(answers),
+      rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
+      resultsPath: fitted ? pathOf(fitted.human_url) : null,
+      answersQuery: answers && `${new URLSearchParams(answers)}`,
+      apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
+    });
   }
 
   markdown(slug: string): string {

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { QUESTIONS } from '../catalog/vocabulary';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
-import { AnswersInput } from '../recommendations/answers.dto';
-import type { Recommendation } from '../recommendations/recommendations.responses';
 import { RecommendationsService } from '../recommendations/recommendations.service';
-import { formProblems, formQuery, NO_PROBLEMS } from './forms';
+import { answersForm } from './answers';
 import { pathOf } from './links';
 import { SiteRenderer } from './site-renderer';
 
-/** The six questions as a form, and its recommendations for the answers given. */
+/**
+ * The six questions as a form, its recommendations for the answers given, each linking its course
+ * page with the answers, and when none is strong what came closest.
+ */
 @Injectable()
 export class FinderPage {
   constructor(
@@ -21,15 +21,11 @@ export class FinderPage {
   ) {}
 
   async html(raw: Record<string, unknown>): Promise<string> {
-    const given = formQuery(raw);
-    let recommendation: Recommendation | null = null;
-    let problems = NO_PROBLEMS;
-    // An untouched form is a question, not a mistake: problems are shown once something is answered.
-    if (Object.keys(given).length > 0) {
-      const checked = await this.inputs.check(AnswersInput, given);
-      if (checked.ok) recommendation = this.recommendations.recommend(checked.value).data;
-      else problems = formProblems(AnswersInput, checked.problems);
-    }
+    const form = await answersForm(this.inputs, raw);
+    const { answers } = form;
+    const recommendation = answers ? this.recommendations.recommend(answers).data : null;
+    const closest =
+      answers && recommendation?.no_strong_match ? this.recommendations.fit(answers).data.fits : [];
     const meta = this.catalog.current().meta;
     const results = recommendation?.results ?? [];
     const page = this.site.page(
@@ -38,12 +34,12 @@ export class FinderPage {
       this.site.links.finder,
       results.map((result) => result.course),
     );
-    return this.site.render('finder', page, meta, {
-      questions: QUESTIONS,
-      values: given,
-      problems,
+    const apiQuery = answers ? new URLSearchParams(recommendation!.answers).toString() : null;
+    return this.site.render('finder', { ...page, noindex: Object.keys(raw).length > 0 }, meta, {
+      ...form,
       recommendation,
-      apiQuery: recommendation ? new URLSearchParams(recommendation.answers).toString() : null,
+      closest,
+      apiQuery,
       resultsPath: recommendation ? pathOf(recommendation.human_url) : null,
     });
   }

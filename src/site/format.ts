@@ -73,6 +73,8 @@ export const fmt = {
    * A percentage, its sign kept on the number's line: "4.8 %" (`digits` decimals at most); a range
    * such as "40–49" is given as text.
    */
+  /** A sentence the API wrote ("its 48 % is below…"), each "%" kept on its number's line. */
+  nbspPercent: (text: string) => text.replaceAll(' %', `${NBSP}%`),
   percent: (value: number | string, digits: 1 | 2 = 2) =>
     `${typeof value === 'string' ? value : (digits === 1 ? ONE_DECIMAL : NUMBER).format(value)}${NBSP}%`,
   /** " (about $2,388 in the first year)" after the budget band; nothing for a free or unpriced course. */

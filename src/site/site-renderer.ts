@@ -19,6 +19,8 @@ export interface Page {
   markdown?: string;
   /** Stylesheets of its own, after the site's. */
   styles?: string[];
+  /** Kept out of search indexes: a page whose address holds a person's answers. */
+  noindex?: boolean;
   jsonLd: string;
 }
 

@@ -10,6 +10,7 @@ import { ApiDocsPage } from './api-docs.page';
 import { ComparePage } from './compare.page';
 import { CoursePage } from './course.page';
 import { FinderPage } from './finder.page';
+import { holdsAnswers } from './answers';
 import { cleanAddress } from './forms';
 import { PATHS } from './links';
 import { ListPage } from './list.page';
@@ -27,16 +28,23 @@ function negotiate<T>(request: Request, response: Response, html: () => T, md: (
 
 /**
  * A form's address written otherwise than the API writes it (an empty field, `courses` repeated)
- * is sent to the one way (forms.ts) with a 308 to a path of this origin, public like the page.
- * True when sent.
+ * is sent to the one way (forms.ts) with a 308 to a path of this origin, cached as the page is
+ * (never, for an address that holds answers). True when sent.
  */
-function sentToCleanAddress(request: Request, response: Response): boolean {
+function sentToCleanAddress(
+  request: Request,
+  response: Response,
+  cacheControl: string = CACHE_CONTROL,
+): boolean {
   const clean = cleanAddress(localTarget(request.path, request.originalUrl));
   if (clean !== undefined) {
-    response.status(308).location(clean).setHeader('Cache-Control', CACHE_CONTROL);
+    response.status(308).location(clean).setHeader('Cache-Control', cacheControl);
   }
   return clean !== undefined;
 }
+
+/** A page whose address holds answers: never kept by any cache, its query never logged. */
+const ANSWERS_PAGE = { holdsAnswers, cacheControl: 'no-store' } as const;
 
 @SkipThrottle()
 @ServesPages()
@@ -68,14 +76,14 @@ export class SiteController {
   }
 
   @Get(SITE_PATHS.finder)
-  @NoStore()
+  @NoStore(ANSWERS_PAGE)
   @Header('Content-Type', HTML)
   finder(
     @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> | string {
-    if (sentToCleanAddress(request, response)) return '';
+    if (sentToCleanAddress(request, response, ANSWERS_PAGE.cacheControl)) return '';
     return this.finderPage.html(query);
   }
 
@@ -101,15 +109,18 @@ export class SiteController {
 
   @Get(SITE_PATHS.course(':slug'))
   @VaryOn('Accept')
+  @NoStore(ANSWERS_PAGE)
   course(
     @Param('slug') slug: string,
+    @Query() query: Record<string, unknown>,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): string {
-    return negotiate(
+  ): Promise<string> | string {
+    if (sentToCleanAddress(request, response, ANSWERS_PAGE.cacheControl)) return '';
+    return negotiate<Promise<string> | string>(
       request,
       response,
-      () => this.coursePage.html(slug),
+      () => this.coursePage.html(slug, query),
       () => this.coursePage.markdown(slug),
     );
   }

@@ -1,3 +1,12 @@
+import fc from 'fast-check';
+import {
+  BUDGET_BANDS,
+  FRESHNESS,
+  LEARNING_STYLES,
+  LEVELS,
+  OPERATING_MODELS,
+  TOPICS,
+} from '../../src/catalog/vocabulary';
 import type { Answers } from '../../src/recommendations/answers.dto';
 
 /** A common, valid answer set with strong matches in the shipped data. */
@@ -22,3 +31,13 @@ export const TELLTALE_ANSWERS: Answers = {
   budget: '500_plus',
   operating_model: 'saas_ecommerce',
 };
+
+/** Any valid set of the six answers (fast-check). */
+export const answersArb: fc.Arbitrary<Answers> = fc.record({
+  experience: fc.constantFrom(...LEVELS),
+  objective: fc.constantFrom(...TOPICS),
+  learning_style: fc.constantFrom(...LEARNING_STYLES),
+  freshness: fc.constantFrom(...FRESHNESS),
+  budget: fc.constantFrom(...BUDGET_BANDS),
+  operating_model: fc.constantFrom(...OPERATING_MODELS),
+});

@@ -65,6 +65,7 @@ const TOOL_OPERATIONS: Record<string, string> = {
   search_courses: '/courses',
   get_course: '/courses/{slug}',
   recommend_courses: '/recommendations',
+  check_course_fit: '/recommendations/fit',
   compare_courses: '/comparisons',
   get_methodology: '/methodology',
 };
@@ -308,7 +309,12 @@ function plausibleArguments(tool: string, operations: Operation[]): fc.Arbitrary
   return fc
     .tuple(
       ...parameters.map((p) => {
-        const value = p.values.includes('true') ? fc.boolean() : plausible(p);
+        const value =
+          p.name === 'courses'
+            ? fc.uniqueArray(fc.constantFrom(...SLUGS), { minLength: 1, maxLength: 3 })
+            : p.values.includes('true')
+              ? fc.boolean()
+              : plausible(p);
         return fc.tuple(fc.constant(p.name), value, fc.boolean(), fc.constant(p.required));
       }),
     )

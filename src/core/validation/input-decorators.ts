@@ -29,9 +29,16 @@ interface InputOptions {
 /** The JSON Schema of each input class's properties, in declaration order, for the MCP tools. */
 const schemas = new WeakMap<InputClass, Map<string, { schema: JsonSchema; required: boolean }>>();
 
+/** An input class's properties, those of the class it extends first (`FitQuery` of the answers). */
+function propertiesOf(input: InputClass): [string, { schema: JsonSchema; required: boolean }][] {
+  const parent = Object.getPrototypeOf(input) as InputClass | null;
+  const inherited = parent && parent !== Function.prototype ? propertiesOf(parent) : [];
+  return [...inherited, ...(schemas.get(input) ?? new Map()).entries()];
+}
+
 /** The JSON Schema of an input class: its properties, the required ones, and nothing else. */
 export function inputJsonSchema(input: InputClass): JsonSchema {
-  const properties = [...(schemas.get(input) ?? new Map()).entries()];
+  const properties = propertiesOf(input);
   const required = properties.filter(([, p]) => p.required).map(([name]) => name);
   return {
     type: 'object',

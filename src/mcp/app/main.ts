@@ -10,7 +10,16 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { QUESTIONS } from '../../catalog/vocabulary';
 import type { ErrorBody } from '../../core/envelope.schema';
 import { PAGE_META_KEY, type PageMeta } from '../page-meta';
-import { courseCards, coursesHeading, render, type ToolBody, type View, viewOf } from './render';
+import type { Fit } from '../../recommendations/fit.responses';
+import {
+  closest,
+  courseCards,
+  coursesHeading,
+  render,
+  type ToolBody,
+  type View,
+  viewOf,
+} from './render';
 
 /**
  * The Course Finder app: shows what the host hands it (the result of recommend_courses,
@@ -46,10 +55,14 @@ function viewOfResult(result: CallToolResult): View {
   return viewOf(body);
 }
 
-/** A result as shown, with the arguments of the call that gave it where the app knows them. */
+/**
+ * A result as shown, with the arguments of the call that gave it where the app knows them, and for
+ * a recommendation with no strong match what came closest, once asked.
+ */
 interface Shown {
   view: View;
   args?: Record<string, unknown>;
+  closest?: Fit;
 }
 
 function shownOf(result: CallToolResult, args?: Record<string, unknown>): Shown {
@@ -82,6 +95,39 @@ function show(shown: Shown): void {
   root.removeAttribute('aria-busy');
   status.textContent = '';
   bind();
+  if (shown.view.kind === 'recommendation' && shown.view.data.no_strong_match) {
+    void showClosest(shown);
+  }
+}
+
+/**
+ * With no strong match, what came closest and why each fell short: check_course_fit with the same
+ * answers and no courses, asked once per result and shown in its place.
+ */
+async function showClosest(shown: Shown): Promise<void> {
+  const place = root.querySelector('[data-closest]');
+  if (shown.view.kind !== 'recommendation' || !place) return;
+  if (!shown.closest) {
+    busy('Looking for the courses that came closest…');
+    try {
+      const result = await app.callServerTool({
+        name: 'check_course_fit',
+        arguments: { ...shown.view.data.answers },
+      });
+      if (result.isError || !result.structuredContent) throw new Error('no fit came back');
+      shown.closest = (result.structuredContent as { data: Fit }).data;
+    } catch (error) {
+      if (current === shown)
+        idle(`The Course Finder could not show what came closest: ${(error as Error).message}`);
+      return;
+    }
+  }
+  if (current !== shown) return;
+  place.innerHTML = closest(shown.closest);
+  idle('');
+  await tellModel(
+    `In the Course Finder app no course reached the threshold; the user sees what came closest: ${shown.closest.fits.map((f) => `${f.course.name} (${f.match_percent} %): ${f.explanation}`).join(' ')}`,
+  );
 }
 
 /** Tells the model what the user now sees, where the host takes such updates. */

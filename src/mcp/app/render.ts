@@ -3,6 +3,7 @@ import { courseText } from '../../catalog/course-text';
 import { COVERAGE_KEYS, COVERAGE_LABELS, QUESTIONS } from '../../catalog/vocabulary';
 import type { Comparison } from '../../comparisons/comparisons.responses';
 import type { ErrorBody, Meta } from '../../core/envelope.schema';
+import type { CourseFit, Fit } from '../../recommendations/fit.responses';
 import type { Recommendation } from '../../recommendations/recommendations.responses';
 import type { PageMeta } from '../page-meta';
 
@@ -119,13 +120,39 @@ ${reasons}${warnings}
 <p class="verified">Price: ${esc(fmt.price(c))} · Facts last verified: <span data-verified>${esc(fmt.verifiedWithStatus(c))}</span></p>
 <p class="links">${courseLinks(c)}</p>${compareBox(c)}</li>`;
   });
+  // What came closest: main.ts asks check_course_fit and fills the section in.
   const none = r.no_strong_match
-    ? `<p class="notice"><strong>No strong match.</strong> No enrolling course reached ${r.match_threshold} % for these answers. Try a different budget or learning style.</p>`
+    ? `<p class="notice"><strong>No strong match.</strong> No enrolling course reached ${r.match_threshold} % for these answers. Try a different budget or learning style.</p><section data-closest aria-labelledby="closest"></section>`
     : '';
   return `${placeholderNotice(meta)}<h1>Your matches</h1>
 <p class="lead">For: ${esc(Object.values(r.answer_labels).join(' · '))}. Courses need at least ${r.match_threshold} % to be shown; at most ${r.result_limit}. ${link(r.human_url, 'The same results on the website')}.</p>
 ${none}<ol class="cards">${cards.join('')}</ol>${compareBar(r.results.length)}
 ${answersForm(r.answers)}${citation(r.citation, meta)}`;
+}
+
+function lines(heading: string, kind: 'reasons' | 'warnings', texts: string[]): string {
+  return texts.length
+    ? `<h4>${heading}</h4><ul class="${kind}">${texts.map((x) => `<li>${esc(x)}</li>`).join('')}</ul>`
+    : '';
+}
+
+function closestCard(f: CourseFit): string {
+  const c = f.course;
+  const percent = f.match_percent ?? 0;
+  return `<li class="card" data-closest="${esc(c.slug)}" data-verdict="${esc(f.verdict)}">
+<h3>${link(c.page_url, c.name)}</h3>${c.placeholder_data ? '<span class="badge placeholder">Placeholder data</span>' : ''}
+<p><span class="match">${percent} % match</span> · by ${esc(c.provider.name)}</p>
+<div class="meter" aria-hidden="true"><span style="width: ${percent}%"></span></div>
+<p class="verdict">${esc(f.explanation)}</p>
+${lines('Why it fell short', 'warnings', f.warnings)}${lines('What fits', 'reasons', f.match_reasons)}
+<p class="verified">Facts last verified: <span data-verified>${esc(fmt.verifiedWithStatus(c))}</span></p></li>`;
+}
+
+/** The courses that came closest to the threshold (check_course_fit without courses), and why. */
+export function closest(fit: Fit): string {
+  return `<h2 id="closest">What came closest</h2>
+<p>The enrolling courses that came nearest, and why each fell short: a fit to your answers, not a verdict on the course.</p>
+<ol class="cards">${fit.fits.map(closestCard).join('')}</ol>`;
 }
 
 /** Shown where at least two courses could be compared. */
