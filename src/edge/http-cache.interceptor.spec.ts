@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CacheModule } from '@nestjs/cache-manager';
-import { Controller, Get, Header, NotFoundException, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Post, Req, Res } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { Keyv } from 'keyv';
 import { type Served, serveModule } from '../../test/support/testing-app';
 import { CatalogService } from '../catalog/catalog.service';
-import { HttpCacheInterceptor } from './http-cache.interceptor';
+import { type CachedAnswer, HttpCacheInterceptor } from './http-cache.interceptor';
 import { NoStore, VaryOn } from './policies';
 
 /**
@@ -30,17 +30,26 @@ class Routes {
     return { words: words() };
   }
 
+  /** A body of its own per URL. */
+  @Get('echo')
+  echo(@Req() request: Request) {
+    count('echo');
+    return { asked: request.query, words: words() };
+  }
+
   @Get('small')
   small() {
     count('small');
     return { small: true };
   }
 
+  // Set with Node's own setHeader: Nest's @Header would set them again on every request, and
+  // Express's `res.set` would add the charset itself.
   @Get('markdown')
-  @Header('Content-Type', 'text/markdown')
-  @Header('Link', '</t/big>; rel="next"')
-  markdown() {
+  markdown(@Res({ passthrough: true }) response: Response) {
     count('markdown');
+    response.setHeader('Content-Type', 'text/markdown');
+    response.setHeader('Link', '</t/big>; rel="next"');
     return '# Title\n';
   }
 
@@ -64,9 +73,16 @@ class Routes {
   }
 
   @Get('own')
-  @Header('Cache-Control', 'no-store')
-  own() {
+  own(@Res({ passthrough: true }) response: Response) {
     count('own');
+    response.setHeader('Cache-Control', 'no-store');
+    return { words: words() };
+  }
+
+  @Get('accepted')
+  @HttpCode(202)
+  accepted() {
+    count('accepted');
     return { words: words() };
   }
 
@@ -83,6 +99,8 @@ class Routes {
 }
 
 const catalog = { version: 'v1' };
+/** The cache's store: what it keeps, read as any Map. */
+const kept = new Map<string, { value: CachedAnswer }>();
 
 let served: Served;
 beforeAll(async () => {
@@ -91,7 +109,7 @@ beforeAll(async () => {
       imports: [
         // As the edge keeps answers: as they are, not serialised.
         CacheModule.register({
-          stores: [new Keyv({ serialize: undefined, deserialize: undefined })],
+          stores: [new Keyv({ store: kept, serialize: undefined, deserialize: undefined })],
         }),
       ],
       controllers: [Routes],
@@ -234,11 +252,16 @@ describe('codings', () => {
     expect(response.headers['content-encoding']).toBe(coding);
   });
 
-  it('keeps each coding with the answer: a kept answer in br runs no handler', async () => {
-    const first = await get('/t/big?kept-br', { 'Accept-Encoding': 'br' });
-    const before = calls.big;
-    const again = await get('/t/big?kept-br', { 'Accept-Encoding': 'br' });
-    expect(calls.big).toBe(before);
+  it('keeps each coding with the answer once asked for: a kept answer in br runs no handler', async () => {
+    const plain = await get('/t/echo?kept-br', { 'Accept-Encoding': 'identity' });
+    const keptAnswer = () =>
+      [...kept.values()].find(({ value }) => value.etag === plain.headers['etag'])!.value;
+    expect(keptAnswer().codings?.br).toBeUndefined();
+    const first = await get('/t/echo?kept-br', { 'Accept-Encoding': 'br' });
+    expect(keptAnswer().codings?.br?.equals(first.body)).toBe(true);
+    expect(calls.echo).toBe(1);
+    const again = await get('/t/echo?kept-br', { 'Accept-Encoding': 'br' });
+    expect(calls.echo).toBe(1);
     expect(again.headers['content-encoding']).toBe('br');
     expect(again.body.equals(first.body)).toBe(true);
   });
@@ -293,6 +316,15 @@ describe('what is not kept', () => {
     const response = await get('/t/own', { 'Accept-Encoding': 'br' });
     expect(calls.own).toBe(2);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['etag']).toBeUndefined();
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('another status than 200: as the handler made it, run every time', async () => {
+    await get('/t/accepted');
+    const response = await get('/t/accepted', { 'Accept-Encoding': 'br' });
+    expect(response.status).toBe(202);
+    expect(calls.accepted).toBe(2);
     expect(response.headers['etag']).toBeUndefined();
     expect(response.headers['content-encoding']).toBeUndefined();
   });
