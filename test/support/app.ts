@@ -10,6 +10,13 @@ export const DATA_DIR = join(__dirname, '..', '..', 'data');
 /** Files tests generate (documents, clients); git-ignored. */
 export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 
+/**
+ * The citation a test app gives (docs/data.md: data/policies.json's text, `{canonical_url}` filled
+ * in with the site's list page of PUBLIC_URL).
+ */
+export const CITATION =
+  'Course Finder, "AI SEO Courses" dataset, http://localhost:3000/ai-seo-courses. Facts as of each course\'s last-verified date.';
+
 export interface TestApp {
   app: NestExpressApplication;
   url: string;
