@@ -57,13 +57,15 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.js'],
     },
     // The built service in a process of its own (signals, `npm start`, production dependencies,
-    // tracing loaded first): `npm run build` first, when a source is newer than dist/.
+    // tracing loaded first): compiled when a source is newer than dist/, beside the first suites,
+    // and each of these suites waits for it.
     {
       ...common,
       displayName: 'process',
       roots: ['<rootDir>/test'],
       testRegex: PROCESS_SUITES,
       globalSetup: '<rootDir>/test/support/build.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/support/wait-for-build.ts'],
     },
   ],
   testTimeout: 30_000,

@@ -13,7 +13,6 @@
 // setup when a source is newer than its bundle (`--if-stale`).
 //
 //   node scripts/bundle.mjs [--fresh | --if-stale]
-import { build } from 'esbuild';
 import {
   existsSync,
   mkdirSync,
@@ -58,7 +57,11 @@ function zodEnglishOnly() {
   return { plugin, state };
 }
 
+/** esbuild, a development dependency, loaded only to bundle: `npm start` reads `newestSource`. */
+const esbuild = () => import('esbuild');
+
 export async function bundleMcpApp() {
+  const { build } = await esbuild();
   const english = zodEnglishOnly();
   const { outputFiles } = await build({
     entryPoints: [join(APP_SOURCE, 'main.ts')],
@@ -87,6 +90,7 @@ export async function bundleMcpApp() {
 }
 
 export async function bundleWorker() {
+  const { build } = await esbuild();
   await build({
     entryPoints: [join(ROOT, 'src', 'recommendations', 'distribution.worker.ts')],
     outfile: WORKER_JS,
@@ -99,19 +103,23 @@ export async function bundleWorker() {
   return { bytes: statSync(WORKER_JS).size, path: WORKER_JS };
 }
 
-/** The newest modification time of any file under `dir`. */
+/** The newest modification time of any file under `dir` but the unit specs, which nothing builds. */
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    if (entry.isDirectory()) latest = Math.max(latest, newest(path));
+    else if (!entry.name.endsWith('.spec.ts')) latest = Math.max(latest, statSync(path).mtimeMs);
   }
   return latest;
 }
 
+/** The newest modification time of what a build reads: src/, less the unit specs. */
+export const newestSource = () => newest(join(ROOT, 'src'));
+
 /** Whether a bundle is missing or older than any file of src/ (what it imports is in there). */
 export function stale(bundle) {
-  return !existsSync(bundle) || statSync(bundle).mtimeMs < newest(join(ROOT, 'src'));
+  return !existsSync(bundle) || statSync(bundle).mtimeMs < newestSource();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

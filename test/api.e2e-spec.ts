@@ -8,7 +8,7 @@ import { errorBodySchema } from '../src/core/envelope.schema';
 import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.responses';
 import { finderQuestionsResponseSchema } from '../src/finder/finder.responses';
 import { methodologyResponseSchema } from '../src/methodology/methodology.responses';
-import { DATA_DIR, startTestApp, type TestApp } from './support/app';
+import { CITATION, DATA_DIR, startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
 
 /** The fixture as written on disk: expectations are computed from it, not from the service. */
@@ -383,7 +383,7 @@ describe('meta', () => {
       last_verified_on: null,
       contains_placeholder_data: true,
     });
-    expect(body.meta.citation).toContain('http://localhost:3000/ai-seo-courses');
+    expect(body.meta.citation).toBe(CITATION);
   });
 });
 

@@ -8,10 +8,14 @@ import {
   plusDays,
   readJson,
   type Record,
+  runHere,
   runTool,
 } from './support/data-tools';
 
-/** `npm run data:report` (docs/editing-data.md), on small datasets written here. */
+/**
+ * `npm run data:report` (docs/editing-data.md), on small datasets written here: the command in this
+ * process, and the built CLI for its exit codes.
+ */
 
 const TODAY = '2026-06-15';
 
@@ -76,9 +80,10 @@ function dataset() {
   return { dir, days, last };
 }
 
-function report(dir: string, ...args: string[]) {
+/** A run in this process; the built CLI's own run is the last test's. */
+async function report(dir: string, ...args: string[]) {
   const markdown = join(dir, 'report.md');
-  const run = runTool('report', [
+  const run = await runHere('report', [
     '--data-dir',
     dir,
     '--today',
@@ -91,9 +96,9 @@ function report(dir: string, ...args: string[]) {
 }
 
 describe('npm run data:report', () => {
-  it('lists courses by verification status with the dates each becomes review_due, stale and seriously_stale', () => {
+  it('lists courses by verification status with the dates each becomes review_due, stale and seriously_stale', async () => {
     const { dir, days, last } = dataset();
-    const { code, stdout, markdown } = report(dir);
+    const { code, stdout, markdown } = await report(dir);
     expect(code).toBe(0);
     const row = (status: string, slug: string, course: string, on: string) => [
       status,
@@ -119,20 +124,20 @@ describe('npm run data:report', () => {
     }
   });
 
-  it('a status the methodology skips (fresh == review_due) is never reached', () => {
+  it('a status the methodology skips (fresh == review_due) is never reached', async () => {
     const { dir } = dataset();
     const path = join(dir, 'methodology.json');
     const methodology = readJson(path);
     methodology.verification_days = { fresh: 30, review_due: 30, stale: 60 };
     writeFileSync(path, JSON.stringify(methodology));
-    const rows = markdownRows(report(dir).markdown, 'Courses by verification status');
+    const rows = markdownRows((await report(dir)).markdown, 'Courses by verification status');
     const fresh = rows.find(([, slug]) => slug === 'fresh-one')!;
     expect(fresh.slice(4)).toEqual(['never', plusDays(fresh[3], 31), plusDays(fresh[3], 61)]);
   });
 
-  it('lists fields with no source, sources older than the course’s last verification, unknown facts and placeholders', () => {
+  it('lists fields with no source, sources older than the course’s last verification, unknown facts and placeholders', async () => {
     const { dir, last } = dataset();
-    const { markdown } = report(dir);
+    const { markdown } = await report(dir);
     const allBut = (...covered: string[]) =>
       SOURCED_FIELDS.filter((field) => !covered.includes(field)).join(', ');
     expect(markdownRows(markdown, 'Fields with no source')).toEqual([
@@ -163,9 +168,9 @@ describe('npm run data:report', () => {
     ]);
   });
 
-  it('counts it all in a summary', () => {
+  it('counts it all in a summary', async () => {
     const { dir } = dataset();
-    const { stdout, markdown } = report(dir);
+    const { stdout, markdown } = await report(dir);
     expect(Object.fromEntries(markdownRows(markdown, 'Summary'))).toEqual({
       courses: '6 (5 active)',
       fresh: '1 (1 active)',
@@ -189,9 +194,9 @@ describe('npm run data:report', () => {
     ['unverified', ['placeholder-one (unverified)']],
   ])(
     '--fail-on %s fails on the active courses at or past it, never the inactive',
-    (status, failing) => {
+    async (status, failing) => {
       const { dir } = dataset();
-      const run = report(dir, '--fail-on', status);
+      const run = await report(dir, '--fail-on', status);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
         `${failing.length} active course(s) at or past it: ${failing.join(', ')}\n`,
@@ -203,14 +208,17 @@ describe('npm run data:report', () => {
     },
   );
 
-  it('--fail-on passes when no active course is at or past it; repeated, it checks each', () => {
+  it('--fail-on passes when no active course is at or past it; repeated, it checks each', async () => {
     const { dir } = dataset();
     const path = join(dir, 'courses.json');
     const file = readJson(path);
     file.courses = file.courses.filter((c: Record) => c.slug !== 'old-active');
     writeFileSync(path, JSON.stringify(file));
-    expect(report(dir, '--fail-on', 'seriously_stale')).toMatchObject({ code: 0, stderr: '' });
-    const both = report(dir, '--fail-on', 'seriously_stale', '--fail-on', 'unverified');
+    expect(await report(dir, '--fail-on', 'seriously_stale')).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
+    const both = await report(dir, '--fail-on', 'seriously_stale', '--fail-on', 'unverified');
     expect(both.code).toBe(1);
     expect(both.stderr).toContain(': placeholder-one (unverified)\n');
   });

@@ -2,19 +2,33 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
 import { copyOfData } from './support/app';
-import { fixtureCourse, fixtureData, plusDays, readJson, runTool } from './support/data-tools';
+import {
+  fixtureCourse,
+  fixtureData,
+  plusDays,
+  readJson,
+  runHere,
+  runTool,
+} from './support/data-tools';
 
 /**
  * `npm run data:verify` (docs/editing-data.md), on a copy of the shipped data (its real
- * formatting).
+ * formatting): the built CLI for the runs that write, the command in this process for those it
+ * refuses.
  */
 
 const TODAY = '2026-06-15';
 const SLUG = 'answer-engine-foundations';
 const PRICING = 'https://lanternfield.example.com/pricing';
 
+/** A run that writes, by the built CLI: it formats with Prettier, which jest's loader cannot load. */
 function verify(dir: string, ...args: string[]) {
   return runTool('verify', [...args, '--data-dir', dir]);
+}
+
+/** A run refused before anything is written, in this process. */
+function refused(dir: string, ...args: string[]) {
+  return runHere('verify', [...args, '--data-dir', dir]);
 }
 
 describe('npm run data:verify', () => {
@@ -22,7 +36,8 @@ describe('npm run data:verify', () => {
     const dir = copyOfData();
     const path = join(dir, 'courses.json');
     const original = readFileSync(path, 'utf8');
-    const run = verify(
+    const run = runTool('verify', [
+      '--data-dir',
       dir,
       SLUG,
       '--field',
@@ -35,7 +50,7 @@ describe('npm run data:verify', () => {
       'Pricing page',
       '--today',
       TODAY,
-    );
+    ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
       `course "${SLUG}": price verified on ${TODAY} (official, ${PRICING}); last_verified_on null → ${TODAY}`,
@@ -215,17 +230,21 @@ describe('npm run data:verify', () => {
       ['no --field', [SLUG, '--source', 'official', '--url', PRICING], 2, /--field and --source/],
       ['two slugs', [SLUG, SLUG, ...official(PRICING)], 2, /exactly one course slug/],
       ['a bad --today', [SLUG, ...official(PRICING), '--today', '2026-6-1'], 2, /--today/],
-    ])('%s', (_label, args, code, message) => {
+    ])('%s', async (_label, args, code, message) => {
       const dir = copyOfData();
       const path = join(dir, 'courses.json');
       const before = readFileSync(path, 'utf8');
-      const run = verify(dir, ...args, ...(args.includes('--today') ? [] : ['--today', TODAY]));
+      const run = await refused(
+        dir,
+        ...args,
+        ...(args.includes('--today') ? [] : ['--today', TODAY]),
+      );
       expect({ code: run.code, stdout: run.stdout }).toEqual({ code, stdout: '' });
       expect(run.stderr).toMatch(message);
       expect(readFileSync(path, 'utf8')).toBe(before);
     });
 
-    it('invalid data: the edit waits until data:check passes', () => {
+    it('invalid data: the edit waits until data:check passes', async () => {
       const dir = copyOfData();
       const path = join(dir, 'courses.json');
       const file = readJson(path);
@@ -235,7 +254,7 @@ describe('npm run data:verify', () => {
       };
       writeFileSync(path, JSON.stringify(file, null, 2));
       const before = readFileSync(path, 'utf8');
-      const run = verify(dir, SLUG, ...official(PRICING), '--today', TODAY);
+      const run = await refused(dir, SLUG, ...official(PRICING), '--today', TODAY);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
         /courses\.json: course "[a-z0-9-]+", field verification\.last_verified_on: .* is in the future/,

@@ -10,31 +10,46 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 
+type Planted = [file: string, code: string];
+
 /**
- * Lints planted files with the project's ESLint config, in one Node process (the config is an ES
- * module, which jest's loader cannot import), and returns each file's messages from one rule.
+ * Every planted file of this suite, linted at once (ESLint and the project's config load once, in
+ * one Node process: the config is an ES module, which jest's loader cannot import); each `describe`
+ * plants its files when the suite is defined and reads its results in its tests.
  */
-function lintMessages(rule: string, files: [file: string, code: string][]): string[][] {
+const planted: { rule: string; files: Planted[] }[] = [];
+let linted: string[][][] = [];
+
+/** Plants files whose messages from one rule the returned function gives, in the same order. */
+function plant(rule: string, files: Planted[]): () => string[][] {
+  const index = planted.push({ rule, files }) - 1;
+  return () => linted[index];
+}
+
+beforeAll(() => {
   const script = `
     const { ESLint } = await import('eslint');
     const eslint = new ESLint({ cwd: process.cwd() });
-    const [rule, files] = JSON.parse(process.argv[1]);
     const found = [];
-    for (const [filePath, code] of files) {
-      const [result] = await eslint.lintText(code, { filePath });
-      found.push(result.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
+    for (const { rule, files } of JSON.parse(process.argv[1])) {
+      const messages = [];
+      for (const [filePath, code] of files) {
+        const [result] = await eslint.lintText(code, { filePath });
+        messages.push(result.messages.filter((m) => m.ruleId === rule).map((m) => m.message));
+      }
+      found.push(messages);
     }
     console.log(JSON.stringify(found));`;
   const output = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify([rule, files])],
+    ['--input-type=module', '-e', script, JSON.stringify(planted)],
     { cwd: ROOT, encoding: 'utf8' },
   );
-  return JSON.parse(output);
-}
+  linted = JSON.parse(output);
+}, 60_000);
 
-function restrictedImports(cases: [file: string, specifier: string][]): string[][] {
-  return lintMessages(
+function restrictedImports(cases: [file: string, specifier: string][]) {
+  return plant(
     'no-restricted-imports',
     cases.map(([file, specifier]) => [
       file,
@@ -67,19 +82,16 @@ const ALLOWED: [string, string][] = [
 ];
 
 describe('folders import only the folders below them', () => {
-  let found: string[][];
-  beforeAll(() => {
-    found = restrictedImports([...FORBIDDEN, ...ALLOWED]);
-  });
+  const found = restrictedImports([...FORBIDDEN, ...ALLOWED]);
 
   it.each(FORBIDDEN.map((c, i) => [...c, i] as const))('%s may not import %s', (_f, _s, i) => {
-    expect(found[i]).toEqual([expect.stringContaining('(README, Layout)')]);
+    expect(found()[i]).toEqual([expect.stringContaining('(README, Layout)')]);
   });
 
   it.each(ALLOWED.map((c, i) => [...c, FORBIDDEN.length + i] as const))(
     '%s may import %s',
     (_f, _s, i) => {
-      expect(found[i]).toEqual([]);
+      expect(found()[i]).toEqual([]);
     },
   );
 });
@@ -88,26 +100,28 @@ describe('no source file in src/ is over 300 lines', () => {
   const lines = (count: number) =>
     Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join('\n') + '\n';
 
+  const found = plant('max-lines', [
+    ['src/catalog/planted.ts', lines(301)],
+    ['src/catalog/planted.ts', lines(300)],
+    ['src/catalog/planted.spec.ts', lines(400)],
+  ]);
+
   it('lint refuses a 301-line source file and accepts 300 lines, or a longer spec', () => {
-    const found = lintMessages('max-lines', [
-      ['src/catalog/planted.ts', lines(301)],
-      ['src/catalog/planted.ts', lines(300)],
-      ['src/catalog/planted.spec.ts', lines(400)],
-    ]);
-    expect(found).toEqual([[expect.stringContaining('Maximum allowed is 300')], [], []]);
+    expect(found()).toEqual([[expect.stringContaining('Maximum allowed is 300')], [], []]);
   });
 });
 
 describe("no source file reaches into a library's private fields", () => {
+  const found = plant('no-restricted-syntax', [
+    ['src/edge/planted.ts', 'export const x = (server: any) => server._requestHandlers;\n'],
+    ['src/edge/planted.ts', 'export const x = (guard: any) => guard.commonOptions;\n'],
+    ['src/edge/planted.ts', 'export const x = (guard: any) => guard.throttlers;\n'],
+    ['src/edge/planted.ts', "export const key = 'THROTTLER:LIMITdefault';\n"],
+    ['src/edge/planted.ts', 'export const options = { throttlers: [] };\n'],
+  ]);
+
   it('lint refuses _requestHandlers, commonOptions, throttlers and THROTTLER: keys in src/', () => {
-    const found = lintMessages('no-restricted-syntax', [
-      ['src/edge/planted.ts', 'export const x = (server: any) => server._requestHandlers;\n'],
-      ['src/edge/planted.ts', 'export const x = (guard: any) => guard.commonOptions;\n'],
-      ['src/edge/planted.ts', 'export const x = (guard: any) => guard.throttlers;\n'],
-      ['src/edge/planted.ts', "export const key = 'THROTTLER:LIMITdefault';\n"],
-      ['src/edge/planted.ts', 'export const options = { throttlers: [] };\n'],
-    ]);
-    expect(found).toEqual([
+    expect(found()).toEqual([
       // `_requestHandlers` is also a `_` member: both rules name it.
       [expect.stringContaining('private field'), expect.stringContaining('A private member')],
       [expect.stringContaining('private field')],
@@ -119,53 +133,56 @@ describe("no source file reaches into a library's private fields", () => {
 });
 
 describe("no source file reaches into a library's or Node's private members", () => {
+  const found = plant('no-restricted-syntax', [
+    ['src/edge/planted.ts', 'export const f = (socket: any) => socket._httpMessage;\n'],
+    ['src/edge/planted.ts', "export const f = (keyv: any) => keyv['_store'];\n"],
+    ['src/edge/planted.ts', 'export const f = (o: any) => o?._events?.close;\n'],
+    ['src/mcp/planted.ts', 'export const f = (result: any) => result._meta;\n'],
+    ['src/mcp/planted.ts', 'export class A { _n = 1; f() { return this._n; } }\n'],
+  ]);
+
   it("lint refuses `_`-prefixed members of objects that are not its own, but MCP's `_meta`", () => {
-    const found = lintMessages('no-restricted-syntax', [
-      ['src/edge/planted.ts', 'export const f = (socket: any) => socket._httpMessage;\n'],
-      ['src/edge/planted.ts', "export const f = (keyv: any) => keyv['_store'];\n"],
-      ['src/edge/planted.ts', 'export const f = (o: any) => o?._events?.close;\n'],
-      ['src/mcp/planted.ts', 'export const f = (result: any) => result._meta;\n'],
-      ['src/mcp/planted.ts', 'export class A { _n = 1; f() { return this._n; } }\n'],
-    ]);
     const refused = [expect.stringContaining('A private member')];
-    expect(found).toEqual([refused, refused, refused, [], []]);
+    expect(found()).toEqual([refused, refused, refused, [], []]);
   });
 });
 
 describe("no source file imports a library's unexported files", () => {
+  const found = restrictedImports([
+    ['src/openapi/planted.ts', '@nestjs/common/constants.js'],
+    ['src/openapi/planted.ts', '@nestjs/core/helpers/external-context-creator.js'],
+    ['src/edge/planted.ts', '@nestjs/core/router/route-params-factory'],
+    ['src/mcp/planted.ts', '@rekog/mcp-nest/dist/mcp/transport/mcp.strategy'],
+    ['src/main.ts', '@nestjs/core/internal'],
+    ['src/openapi/planted.ts', '@nestjs/core'],
+    ['src/mcp/planted.ts', '@rekog/mcp-nest'],
+    ['src/mcp/planted.ts', '@modelcontextprotocol/server'],
+  ]);
+
   it('lint refuses deep paths into @nestjs/* and into any package’s dist/, and takes entry points', () => {
-    const found = restrictedImports([
-      ['src/openapi/planted.ts', '@nestjs/common/constants.js'],
-      ['src/openapi/planted.ts', '@nestjs/core/helpers/external-context-creator.js'],
-      ['src/edge/planted.ts', '@nestjs/core/router/route-params-factory'],
-      ['src/mcp/planted.ts', '@rekog/mcp-nest/dist/mcp/transport/mcp.strategy'],
-      ['src/main.ts', '@nestjs/core/internal'],
-      ['src/openapi/planted.ts', '@nestjs/core'],
-      ['src/mcp/planted.ts', '@rekog/mcp-nest'],
-      ['src/mcp/planted.ts', '@modelcontextprotocol/server'],
-    ]);
     const refused = [expect.stringContaining("library's unexported file")];
-    expect(found).toEqual([refused, refused, refused, refused, refused, [], [], []]);
+    expect(found()).toEqual([refused, refused, refused, refused, refused, [], [], []]);
   });
 });
 
 describe("no source file replaces an object's method", () => {
+  const found = plant('no-restricted-syntax', [
+    [
+      'src/mcp/planted.ts',
+      'export const f = (server: any) => { server.setRequestHandler = () => 1; };\n',
+    ],
+    [
+      'src/mcp/planted.ts',
+      'export const f = (s: any) => { s.handle = ((x: number) => x) as unknown as never; };\n',
+    ],
+    ['src/edge/planted.ts', 'export const f = (s: any, g: any) => { s.send = g.bind(s); };\n'],
+    ['src/edge/planted.ts', 'export const f = (s: any) => { s.end = function () {}; };\n'],
+    ['src/edge/planted.ts', 'export const f = (s: any) => { s.count = 3; };\n'],
+    ['src/edge/planted.ts', 'export class A { f = 1; g() { this.f = 2; } }\n'],
+  ]);
+
   it('lint refuses assigning a function over a member, however it is cast or bound', () => {
-    const found = lintMessages('no-restricted-syntax', [
-      [
-        'src/mcp/planted.ts',
-        'export const f = (server: any) => { server.setRequestHandler = () => 1; };\n',
-      ],
-      [
-        'src/mcp/planted.ts',
-        'export const f = (s: any) => { s.handle = ((x: number) => x) as unknown as never; };\n',
-      ],
-      ['src/edge/planted.ts', 'export const f = (s: any, g: any) => { s.send = g.bind(s); };\n'],
-      ['src/edge/planted.ts', 'export const f = (s: any) => { s.end = function () {}; };\n'],
-      ['src/edge/planted.ts', 'export const f = (s: any) => { s.count = 3; };\n'],
-      ['src/edge/planted.ts', 'export class A { f = 1; g() { this.f = 2; } }\n'],
-    ]);
     const refused = [expect.stringContaining("Do not replace an object's method")];
-    expect(found).toEqual([refused, refused, refused, refused, [], []]);
+    expect(found()).toEqual([refused, refused, refused, refused, [], []]);
   });
 });

@@ -8,7 +8,12 @@ import {
 import { ANSWER_NAMES } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
 import { APP_URI } from '../src/mcp/course-finder.app';
-import { MCP_APPS, MCP_CAPABILITIES } from '../src/mcp/server-info';
+import {
+  getToolUiResourceUri,
+  RESOURCE_MIME_TYPE,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { EXTENSION_ID } from '@modelcontextprotocol/ext-apps/server';
+import { MCP_CAPABILITIES } from '../src/mcp/server-info';
 import { startTestApp, type TestApp } from './support/app';
 import { SAMPLE_ANSWERS } from './support/answers';
 
@@ -22,9 +27,9 @@ const ERAS = [
   ['2026-07-28', { pin: '2026-07-28' }],
 ] as const;
 const APP_TOOLS = ['compare_courses', 'get_course', 'recommend_courses', 'search_courses'];
-/** What a host with MCP Apps says it renders (ext-apps' host side declares the same). */
+/** What a host with MCP Apps says it renders, in the names of `@modelcontextprotocol/ext-apps`. */
 const UI_CLIENT_CAPABILITIES = {
-  extensions: { [MCP_APPS.extensionId]: { mimeTypes: [MCP_APPS.mimeType] } },
+  extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } },
 };
 
 let t: TestApp;
@@ -138,6 +143,25 @@ describe.each(ERAS)('protocol %s', (version, mode) => {
       expect(tool._meta).toMatchObject({ ui: { resourceUri: APP_URI }, 'ui/resourceUri': APP_URI });
       expect(tool.annotations?.title).toMatch(/\S/);
     }
+  });
+
+  it('is found as ext-apps’ host side looks for it, by a host of either form', async () => {
+    expect(client.getServerCapabilities()?.extensions?.[EXTENSION_ID]).toEqual({
+      mimeTypes: [RESOURCE_MIME_TYPE],
+    });
+    const { tools } = await client.listTools();
+    const linked = tools.filter((tool) => getToolUiResourceUri(tool) !== undefined);
+    expect(linked.map((tool) => tool.name).sort()).toEqual(APP_TOOLS);
+    for (const tool of linked) {
+      expect(getToolUiResourceUri(tool)).toBe(APP_URI);
+      // An older host reads the flat form alone.
+      const { ui: _nested, ...flat } = tool._meta!;
+      expect(getToolUiResourceUri({ ...tool, _meta: flat })).toBe(APP_URI);
+    }
+    const { resources } = await client.listResources();
+    expect(resources.find((resource) => resource.uri === APP_URI)?.mimeType).toBe(
+      RESOURCE_MIME_TYPE,
+    );
   });
 
   it('answers a host with the extension exactly as a host without it (REST body, JSON text)', async () => {

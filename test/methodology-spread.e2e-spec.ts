@@ -1,12 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Global, Module } from '@nestjs/common';
 import { CatalogService } from '../src/catalog/catalog.service';
-import {
-  DISTRIBUTION_WORKER,
-  DistributionService,
-} from '../src/recommendations/distribution.service';
+import { DistributionService, WORKER_FILE } from '../src/recommendations/distribution.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { logCapture } from './support/edge';
@@ -19,6 +15,8 @@ import { logCapture } from './support/edge';
  */
 
 const HTML = { headers: { Accept: 'text/html' } };
+/** The real worker, not the suites' cache of its answers: this suite is about it. */
+const REAL_WORKER = { file: WORKER_FILE, timeLimitMs: 60_000 };
 const PAGE = '/ai-seo-courses/methodology';
 const NBSP = '\u00a0';
 
@@ -29,17 +27,6 @@ function workerScript(source: string): string {
   return file;
 }
 
-/** The app's spread computed by `file`, stopped after `timeLimitMs`. */
-function withWorker(file: string, timeLimitMs = 60_000) {
-  @Global()
-  @Module({
-    providers: [{ provide: DISTRIBUTION_WORKER, useValue: { file, timeLimitMs } }],
-    exports: [DISTRIBUTION_WORKER],
-  })
-  class TestWorker {}
-  return TestWorker;
-}
-
 async function page(t: TestApp) {
   const response = await t.get(PAGE, HTML);
   expect(response.status).toBe(200);
@@ -48,7 +35,7 @@ async function page(t: TestApp) {
 
 it('is served without the spread and uncached while it is computed, then with it and cacheable', async () => {
   const hangs = workerScript('setInterval(() => undefined, 1000);');
-  const t = await startTestApp({ imports: [withWorker(hangs)] });
+  const t = await startTestApp({ spreadWorker: { file: hangs, timeLimitMs: 60_000 } });
   try {
     const pending = await page(t);
     expect(pending.cacheControl).toBe('no-store');
@@ -58,7 +45,7 @@ it('is served without the spread and uncached while it is computed, then with it
   } finally {
     await t.close();
   }
-  const real = await startTestApp();
+  const real = await startTestApp({ spreadWorker: REAL_WORKER });
   try {
     const dist = await real.app.get(DistributionService).settled();
     expect(dist?.combinations).toBe(7560);
@@ -73,7 +60,7 @@ it('is served without the spread and uncached while it is computed, then with it
 
 it('follows a reload: the page shows the spread of the new data', async () => {
   const dir = copyOfData();
-  const t = await startTestApp({ env: { DATA_DIR: dir } });
+  const t = await startTestApp({ env: { DATA_DIR: dir }, spreadWorker: REAL_WORKER });
   try {
     await t.app.get(DistributionService).settled();
     const file = join(dir, 'methodology.json');
@@ -94,7 +81,7 @@ it('follows a reload: the page shows the spread of the new data', async () => {
 
 it('follows the date: a new UTC day computes it again', async () => {
   const clock = new TestClock(new Date('2026-11-22T23:59:00Z'));
-  const t = await startTestApp({ clock });
+  const t = await startTestApp({ clock, spreadWorker: REAL_WORKER });
   try {
     const before = await t.app.get(DistributionService).settled();
     expect((await page(t)).body).toContain('distribution-chart');
@@ -124,7 +111,10 @@ it.each([
   'when the worker %s, the page is served without the spread, saying so, and it is logged once',
   async (_, file, limit, logged) => {
     const log = logCapture();
-    const t = await startTestApp({ logStream: log.stream, imports: [withWorker(file, limit)] });
+    const t = await startTestApp({
+      logStream: log.stream,
+      spreadWorker: { file, timeLimitMs: limit },
+    });
     try {
       expect(await t.app.get(DistributionService).settled()).toBeUndefined();
       for (const _ of [1, 2]) {

@@ -7,8 +7,8 @@ import { freePort } from './support/redis';
 
 /**
  * The built service as people start it (`npm start`, `node dist/main`): what its console says and
- * how it stops. The suites of `*.process.e2e-spec.ts` run the build (`npm run build`, when a source
- * is newer) in their project's setup.
+ * how it stops. The suites of `*.process.e2e-spec.ts` wait for the build their project's setup
+ * starts when a source is newer (test/support/build.mjs), so `npm start` finds it current.
  */
 
 const ROOT = join(__dirname, '..');

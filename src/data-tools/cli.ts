@@ -42,27 +42,33 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * Runs a command as this process: the number it resolves to is the exit code. Expected failures
+ * Runs a command on a command line: the number it resolves to is the exit code. Expected failures
  * (a usage error, invalid data, a refusal) print their message only; anything else its stack.
  */
-export function runCli(usage: string, command: (args: string[]) => Promise<number>): void {
-  const args = process.argv.slice(2);
+export async function runCommand(
+  usage: string,
+  command: (args: string[]) => Promise<number>,
+  args: string[],
+): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);
-    return;
+    return 0;
   }
-  command(args).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`${error.message}\n\n${usage}`);
-        process.exitCode = 2;
-        return;
-      }
-      console.error(error instanceof DataError || error instanceof Refusal ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  try {
+    return await command(args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    console.error(error instanceof DataError || error instanceof Refusal ? error.message : error);
+    return 1;
+  }
+}
+
+/** Runs a command as this process, on its command line. */
+export function runCli(usage: string, command: (args: string[]) => Promise<number>): void {
+  void runCommand(usage, command, process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

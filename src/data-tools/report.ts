@@ -22,7 +22,7 @@ import {
 } from './cli';
 import { type Section, toMarkdown, toText } from './sections';
 
-const USAGE = `Usage: npm run data:report -- [--markdown FILE] [--fail-on STATUS]... [--today YYYY-MM-DD] [--data-dir DIR]
+export const USAGE = `Usage: npm run data:report -- [--markdown FILE] [--fail-on STATUS]... [--today YYYY-MM-DD] [--data-dir DIR]
 
 --markdown FILE   also write the report as Markdown (for a pull request)
 --fail-on STATUS  exit code 1 when an active course has STATUS or worse; repeatable.

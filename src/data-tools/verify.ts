@@ -25,7 +25,7 @@ import {
 } from './cli';
 import { formatJson } from './json-file';
 
-const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
+export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
                            [--today YYYY-MM-DD] [--data-dir DIR]
 
 Records in DIR/courses.json that FIELD of course SLUG was checked today (UTC) against a source.

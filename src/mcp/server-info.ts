@@ -16,8 +16,9 @@ export const MCP_SERVER_INFO = {
 } as const;
 
 /**
- * The MCP Apps extension (SEP-1865), as `@modelcontextprotocol/ext-apps` names it; a unit test holds
- * these to the package, which is a build-time dependency only (it bundles into the app, not the server).
+ * The MCP Apps extension (SEP-1865), as `@modelcontextprotocol/ext-apps` names it: the package is a
+ * build-time dependency only (it bundles into the app, not the server), so test/mcp-app.e2e-spec.ts
+ * has its host side find the app in what the server answers.
  */
 export const MCP_APPS = {
   extensionId: 'io.modelcontextprotocol/ui',

@@ -774,6 +774,126 @@ describe('recommend: every number comes from the methodology', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('recommend: matches worked by hand from docs/methodology.md#the-formula', () => {
+  // The shipped numbers: weights objective 40, experience 15, learning style 10, freshness
+  // 10 × importance, operating model 15, budget 10; penalties 6 a coverage point below 3, 15 for a
+  // level gap, 10 a band over budget; threshold 55, at most 3 results.
+  const beginnerGeo: Answers = {
+    experience: 'beginner',
+    objective: 'ai_geo',
+    learning_style: 'self_paced',
+    freshness: 'important',
+    budget: 'under_100',
+    operating_model: 'brand_client',
+  };
+  const free = { display: 'Free', amount: 0, type: 'free' as const, first_year_cost_usd: 0 };
+  const unverified = { status: 'unverified' as const, last_verified_on: null };
+  const geoStarter = makeCourse('geo-starter', {
+    levels: ['beginner'],
+    topic_coverage: { ai_seo: 3, geo: 4 },
+    formats: ['Self-paced'],
+    updates: 'Monthly',
+    operating_models: ['brand_client'],
+    price: free,
+    verification: unverified,
+  });
+  const match = (answers: Answers, course: Course) => scoreCourse(answers, course, METHODOLOGY);
+
+  it('a close fit with compromises: 88', () => {
+    // objective: the best of AI SEO 3 and GEO 4 is 4, 40 × 4/5 = 32; experience: beginner taught,
+    // 15 × 1 = 15; learning style: self-paced offered, 10 × 1 = 10; freshness: important (× 1),
+    // monthly 0.9 × unverified 0.8, 10 × 0.72 = 7.2; operating model listed, 15; budget: free is
+    // cheaper than under $100, 10 × 0.9 = 9. Σ = 88.2 of Σ weight 100; no penalty.
+    expect(match(beginnerGeo, geoStarter)).toBe(88);
+  });
+
+  it('light coverage, a level away, one band over, critical freshness, no style preference: 39', () => {
+    const answers: Answers = {
+      experience: 'intermediate',
+      objective: 'links',
+      learning_style: 'no_preference',
+      freshness: 'critical',
+      budget: 'under_100',
+      operating_model: 'affiliate',
+    };
+    const course = makeCourse('outreach', {
+      levels: ['advanced'],
+      topic_coverage: { link_building: 2 },
+      updates: 'Quarterly',
+      operating_models: ['affiliate'],
+      price: { display: '$300 one-time', amount: 300, first_year_cost_usd: 300 },
+    });
+    // objective 40 × 2/5 = 16; experience: advanced is one step away, 15 × 0.4 = 6; learning
+    // style: no preference, weight 0; freshness: critical, weight 10 × 1.5 = 15, quarterly 0.75 ×
+    // fresh facts 1 = 11.25; operating model 15; budget: $300 is 100–500, one band over under
+    // $100, 10 × (1 − 0.6) = 4. Σ = 52.25 of Σ weight 40 + 15 + 0 + 15 + 15 + 10 = 95, so 55;
+    // penalties: coverage 1 below 3, 6; one band over, 10. 55 − 16 = 39.
+    expect(match(answers, course)).toBe(39);
+  });
+
+  it('a level gap, no published price, a static course, a forum for live learning: 36', () => {
+    const answers: Answers = {
+      experience: 'beginner',
+      objective: 'local',
+      learning_style: 'live_community',
+      freshness: 'low',
+      budget: '100_500',
+      operating_model: 'local',
+    };
+    const course = makeCourse('local-pro', {
+      levels: ['advanced'],
+      topic_coverage: { local_seo: 5 },
+      formats: ['Self-paced'],
+      community: 'Yes (forum)',
+      updates: 'Static',
+      operating_models: ['brand_client'],
+      price: { display: null, amount: null, first_year_cost_usd: null, known: false },
+    });
+    // objective 40 × 5/5 = 40; experience: advanced is two steps from beginner, 0; learning style:
+    // no live training, a forum, 10 × 0.5 = 5; freshness: nice to have, weight 10 × 0.5 = 5,
+    // static 0; operating model not listed, 0; budget: price not published, 10 × 0.4 = 4.
+    // Σ = 49 of Σ weight 40 + 15 + 10 + 5 + 15 + 10 = 95, 51.57…; the level gap costs 15: 36.57….
+    expect(match(answers, course)).toBe(36);
+  });
+
+  it('ranks the matches of 55 and more, best first, and leaves out the rest', () => {
+    const courses = [
+      // Twice yearly (0.5) with fresh facts: freshness 10 × 0.5 = 5 instead of 7.2, so 86.
+      makeCourse('geo-twice', {
+        levels: ['beginner'],
+        topic_coverage: { ai_seo: 3, geo: 4 },
+        formats: ['Self-paced'],
+        updates: 'Twice yearly',
+        price: free,
+      }),
+      // Not about AI search at all: objective 0, the rest whole (15 + 10 + 10 + 15 + 10 = 60 with
+      // continuous updates, fresh facts and a $50 price in the band), 3 points below 3: 60 − 18 = 42.
+      makeCourse('seo-only', {
+        levels: ['beginner'],
+        formats: ['Self-paced'],
+        updates: 'Continuous',
+        topic_coverage: { general_seo: 5 },
+      }),
+      geoStarter,
+      // AI SEO 2 only: 40 × 2/5 = 16, the rest whole as above: 76; one point below 3: 70.
+      makeCourse('geo-light', {
+        levels: ['beginner', 'intermediate'],
+        formats: ['Self-paced'],
+        updates: 'Continuous',
+        topic_coverage: { ai_seo: 2 },
+      }),
+    ];
+    const results = recommend(beginnerGeo, courses, METHODOLOGY);
+    expect(results.map((r) => [r.rank, r.course.slug, r.match_percent])).toEqual([
+      [1, 'geo-starter', 88],
+      [2, 'geo-twice', 86],
+      [3, 'geo-light', 70],
+    ]);
+    // Alone, the course of 42 is no strong match.
+    expect(recommend(beginnerGeo, [courses[1]], METHODOLOGY)).toEqual([]);
+  });
+});
+
 describe('recommend: personas on a fixture dataset', () => {
   const free = { display: 'Free', amount: 0, type: 'free' as const, first_year_cost_usd: 0 };
   const usd = (cost: number) => ({ display: `$${cost}`, amount: cost, first_year_cost_usd: cost });

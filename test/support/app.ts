@@ -1,14 +1,27 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Global, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { type AppOptions, startApp } from '../../src/bootstrap';
+import {
+  DISTRIBUTION_WORKER,
+  type DistributionWorker,
+  WORKER_TIME_LIMIT_MS,
+} from '../../src/recommendations/distribution.service';
 import { OpenApiDocument } from '../../src/openapi/openapi.controller';
 import { type Contract, contractFor } from './contract';
 
 export const DATA_DIR = join(__dirname, '..', '..', 'data');
 /** Files tests generate (documents, clients); git-ignored. */
 export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
+
+/**
+ * The citation a test app gives (docs/data.md: data/policies.json's text, `{canonical_url}` filled
+ * in with the site's list page of PUBLIC_URL).
+ */
+export const CITATION =
+  'Course Finder, "AI SEO Courses" dataset, http://localhost:3000/ai-seo-courses. Facts as of each course\'s last-verified date.';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -24,15 +37,40 @@ export interface TestApp {
   contract: Contract;
 }
 
+export interface TestAppOptions extends AppOptions {
+  /**
+   * The methodology page's worker. By default the real one behind a cache of its answers
+   * (spread-worker.cjs): the same spread, computed once per dataset for all the suites.
+   */
+  spreadWorker?: DistributionWorker;
+}
+
+const KEPT_SPREADS: DistributionWorker = {
+  file: join(__dirname, 'spread-worker.cjs'),
+  timeLimitMs: WORKER_TIME_LIMIT_MS,
+};
+
+function spreadWorker(worker: DistributionWorker) {
+  @Global()
+  @Module({
+    providers: [{ provide: DISTRIBUTION_WORKER, useValue: worker }],
+    exports: [DISTRIBUTION_WORKER],
+  })
+  class SpreadWorker {}
+  return SpreadWorker;
+}
+
 /**
  * Boots the real app on a free port of 127.0.0.1, as production runs it. Every API response
  * fetched through `get`/`json` is checked against the OpenAPI document the app serves, so every
  * e2e test is also a contract test.
  */
-export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { spreadWorker: worker = KEPT_SPREADS, ...appOptions } = options;
   const { app, url, metricsUrl } = await startApp({
     logger: false,
-    ...options,
+    ...appOptions,
+    imports: [spreadWorker(worker), ...(appOptions.imports ?? [])],
     env: {
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,12 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format } from 'node:util';
+import { runCommand } from '../../src/data-tools/cli';
+import * as report from '../../src/data-tools/report';
+import * as verify from '../../src/data-tools/verify';
 import { makeCourse } from './courses';
 import { copyOfData } from './app';
 
 /**
  * The editors' commands as `npm run data:*` runs them: the compiled CLI, in a child process (the
- * suites that use them are `*.process.e2e-spec.ts`, which run after the build).
+ * suites that use them are `*.process.e2e-spec.ts`, which wait for the build), or the command
+ * itself in the test's process (`runHere`), for the runs that need no process of their own.
  */
 
 export const ROOT = join(__dirname, '..', '..');
@@ -30,6 +35,39 @@ export function runTool(
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const COMMANDS = {
+  report: [report.USAGE, report.report],
+  verify: [verify.USAGE, verify.verify],
+} as const;
+
+/**
+ * A command run in this process from src/, as the CLI runs it (`runCommand`): what it prints and
+ * its exit code, without starting Node and loading the command again for each run. Not for a run
+ * that formats JSON: Prettier loads itself with `import()`, which jest's loader cannot run. The
+ * suites keep runs of the built CLI (`runTool`).
+ */
+export async function runHere(tool: keyof typeof COMMANDS, args: string[]): Promise<ToolRun> {
+  const [usage, command] = COMMANDS[tool];
+  const printed = { stdout: '', stderr: '' };
+  const log = jest
+    .spyOn(console, 'log')
+    .mockImplementation((...parts) => void (printed.stdout += `${format(...parts)}\n`));
+  const error = jest
+    .spyOn(console, 'error')
+    .mockImplementation((...parts) => void (printed.stderr += `${format(...parts)}\n`));
+  // As runTool: no DATA_DIR from the outside; each test names its data.
+  const dataDir = process.env.DATA_DIR;
+  delete process.env.DATA_DIR;
+  try {
+    const code = await runCommand(usage, command, args);
+    return { code, ...printed };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    if (dataDir !== undefined) process.env.DATA_DIR = dataDir;
+  }
 }
 
 export type Record = { [key: string]: any };
