@@ -73,7 +73,8 @@ it('names every problem at once, in the order found, with the allowed values', a
   });
   expect(error).toEqual({
     code: 'invalid_parameters',
-    message: 'Invalid parameters: colour, slugs, size, flag.',
+    message:
+      'Invalid parameters. Not a parameter of this operation: colour. Given more than once: slugs. Missing: size. Not an allowed value: flag.',
     details: {
       parameters: [
         {
@@ -125,7 +126,7 @@ it('reports any name the input does not declare, reserved ones included', async 
 it('says an operation without parameters takes none', async () => {
   expect(await refusal(query, NoQuery, { verbose: 'true' })).toEqual({
     code: 'invalid_parameters',
-    message: 'Invalid parameters: verbose.',
+    message: 'Invalid parameters. Not a parameter of this operation: verbose.',
     details: {
       parameters: [
         { name: 'verbose', value: 'true', problem: 'this operation takes no parameters' },
@@ -158,7 +159,7 @@ it('reports a finder’s answers as invalid_answers, with every answer’s optio
   expect(await refusal(query, Answers, { first: 'medium', other: '1' })).toEqual({
     code: 'invalid_answers',
     message:
-      'All six answers are required, each with an allowed value. Check: other, first, second.',
+      'All six answers are required, each with an allowed value. Not a parameter of this operation: other. Missing: second. Not an allowed value: first.',
     details: {
       answer_options: { first: ['small', 'large'], second: ['small', 'large'] },
       problems: [
