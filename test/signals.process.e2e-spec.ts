@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { copyOfData } from './support/app';
-import { dataWithTestAssistant, eventually, mcpCall } from './support/edge';
+import { dataWithTestAssistant, eventually, mcpCall, whenReady } from './support/edge';
 import { fixtureEvents } from './support/fixture';
 import { startTraffic } from './support/load';
 import { freePort } from './support/redis';
@@ -94,7 +94,7 @@ describe('SIGTERM', () => {
     });
     children.push(child);
     const exited = once(child, 'exit');
-    await eventually(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200);
+    await whenReady(url, exited);
 
     const requests: Array<[string, RequestInit?]> = [
       ['/api/v1/courses?sort=price-asc'],
@@ -213,9 +213,7 @@ describe('SIGHUP under load', () => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (/Data reloaded|Reload failed/.test(line)) reloads.push(line);
     });
-    await eventually(
-      async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200,
-    );
+    await whenReady(url, once(child, 'exit'));
     const traffic = startTraffic(url, [
       ['/api/v1/finder/questions'],
       ['/api/v1/courses?level=beginner&sort=price-asc'],

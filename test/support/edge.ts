@@ -82,6 +82,20 @@ export async function eventually(check: () => Promise<boolean>, attempts = 100):
 }
 
 /**
+ * Resolves once the service at `url` is ready (`/readyz` 200), however long its start takes on a
+ * loaded machine (the test's own timeout bounds it); rejects if its process exits first.
+ */
+export async function whenReady(url: string, exited: Promise<unknown>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`the service at ${url} exited before it was ready`);
+    if ((await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200) return;
+    await sleep(100);
+  }
+}
+
+/**
  * A private copy of the data whose only AI assistant is `testbot` (user agent `TestBot-User`), with
  * its ranges at the given URLs (local test servers) plus optional static CIDRs.
  */
