@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CatalogModule } from './catalog/catalog.module';
+import { ChangesModule } from './changes/changes.module';
 import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
@@ -52,6 +53,7 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        ChangesModule,
         McpModule,
         SiteModule,
       ],

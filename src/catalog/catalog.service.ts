@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Clock, utcDate } from '../core/clock';
 import { AppConfig } from '../core/config';
 import { type Dataset, loadDataset } from './dataset';
+import { changeLogOf, type ChangeLog } from './change-log';
 import { buildCatalog, type Catalog } from './derive';
 import { type SearchIndex, searchIndexOf } from './search-index';
 
@@ -19,6 +20,10 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private dataset!: Dataset;
   /** Each course's searchable words: they depend on the dataset alone, not on the date. */
   private searchText!: SearchIndex;
+  /** The history as served: it depends on the dataset alone too. */
+  private changes!: ChangeLog;
+  /** Said once: a dataset without a history is served with an empty one. */
+  private saidHistoryAbsent = false;
   private catalog!: Catalog;
   /** The UTC day `catalog` was derived for, as [start, end) in epoch ms. */
   private day = { start: 0, end: 0 };
@@ -67,13 +72,26 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private use(dataset: Dataset): void {
     this.dataset = dataset;
     this.searchText = searchIndexOf(dataset.courses);
+    this.changes = changeLogOf(dataset.history, dataset.courses, this.config.siteUrl);
     this.derive();
+    if (dataset.historyAbsent && !this.saidHistoryAbsent) {
+      this.saidHistoryAbsent = true;
+      this.logger.warn(
+        `${this.config.dataDir} has no history.jsonl: serving an empty history (docs/data.md#the-history)`,
+      );
+    }
   }
 
   private derive(): void {
     const now = this.clock.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     this.day = { start, end: start + DAY_MS };
-    this.catalog = buildCatalog(this.dataset, utcDate(now), this.config, this.searchText);
+    this.catalog = buildCatalog(
+      this.dataset,
+      utcDate(now),
+      this.config,
+      this.searchText,
+      this.changes,
+    );
   }
 }

@@ -169,6 +169,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       'The six questions, the recommendations and the methodology behind them.',
     )
     .addTag('Courses', 'The tracked courses, their facts and when each was last verified.')
+    .addTag('Changes', "The dataset's history: what changed, and when.")
     .build();
   const written: Record<string, JsonSchema> = {};
   const document = SwaggerModule.createDocument(

@@ -3,6 +3,7 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
 import { z } from 'zod';
+import { dateSchema } from '../envelope.schema';
 import { searchWords } from '../search-words';
 import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
 import { type InputClass, LIST_RULE, type QueryForms } from './input-metadata';
@@ -120,10 +121,11 @@ export function QueryBoolean(options: InputOptions): PropertyDecorator {
 }
 
 /**
- * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: the
- * lookup answers 404 (docs/api.md#getcourse), so only its type is a rule here.
+ * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: a path's
+ * lookup answers 404 (docs/api.md#getcourse), so only its type is a rule there; a filter
+ * (`refuseMalformed`) refuses it as any malformed parameter.
  */
-export function Slug(options: InputOptions): PropertyDecorator {
+export function Slug(options: InputOptions & { refuseMalformed?: boolean }): PropertyDecorator {
   const schema = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
   return applyDecorators(
     ...describe(
@@ -131,7 +133,16 @@ export function Slug(options: InputOptions): PropertyDecorator {
       { ...schema, description: options.description },
       options,
     ),
-    IsString(),
+    options.refuseMalformed
+      ? ValidateBy({
+          name: 'isSlug',
+          validator: {
+            validate: (value) => typeof value === 'string' && isSlug(value),
+            defaultMessage: () =>
+              'not a course slug (lowercase letters, digits and single hyphens)',
+          },
+        })
+      : IsString(),
   );
 }
 
@@ -254,6 +265,21 @@ export function Cursor(maxLength: number, options: InputOptions): PropertyDecora
         validate: (value) =>
           typeof value === 'string' && value.length <= maxLength && /^[A-Za-z0-9_-]+$/.test(value),
         defaultMessage: () => 'not a cursor this service gave: take the next link of a page',
+      },
+    }),
+  );
+}
+
+/** A day, `YYYY-MM-DD`; one that does not exist (2026-13-01, 2026-02-30) is refused too. */
+export function QueryDate(options: InputOptions): PropertyDecorator {
+  const schema = { type: 'string', format: 'date', description: options.description };
+  return applyDecorators(
+    ...describe(schema, schema, options),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value) => dateSchema.safeParse(value).success,
+        defaultMessage: () => 'a date written YYYY-MM-DD that exists, e.g. 2026-03-01',
       },
     }),
   );
