@@ -159,6 +159,10 @@ export function sourcesInWords(sources: readonly EntrySource[]): string {
   return phrases.join(' and ');
 }
 
+/** Who an entry is about, as its words begin: the course's name, or the methodology. */
+export const subjectInWords = (courseName: string | undefined) =>
+  courseName ?? 'Scoring methodology';
+
 /** The entry in words, and each of its changes. */
 export function entryInWords(entry: KeptEntry): { text: string; changes: string[] } {
   const subject = entry.course === undefined ? 'methodology' : 'course';
@@ -166,7 +170,7 @@ export function entryInWords(entry: KeptEntry): { text: string; changes: string[
   const checked = entry.sources?.length
     ? ` (checked against ${sourcesInWords(entry.sources)})`
     : '';
-  const who = subject === 'methodology' ? 'Scoring methodology' : entry.name!;
+  const who = subjectInWords(entry.name);
   let said: string;
   switch (entry.kind) {
     case 'added':

@@ -3,11 +3,18 @@ import {
   type ExecutionContext,
   Injectable,
   type NestInterceptor,
+  SetMetadata,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 import { Envelope, type Paging } from '../core/envelope';
 import { PAGE_META_KEY, type PageMeta } from './page-meta';
+
+const PAGE_NOUN = 'course-finder:page-noun';
+
+/** What a tool's pages hold, as its note names them: "Entries 1 to 20 of 35" (default: courses). */
+export const PagesOf = (noun: string) => SetMetadata(PAGE_NOUN, noun);
 
 /**
  * A tool's envelope as its MCP result (docs/mcp.md#results): `structuredContent` is the REST body
@@ -18,10 +25,14 @@ import { PAGE_META_KEY, type PageMeta } from './page-meta';
  */
 @Injectable()
 export class ToolResultInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
   intercept(
-    _context: ExecutionContext,
+    context: ExecutionContext,
     next: CallHandler<Envelope<unknown>>,
   ): Observable<CallToolResult> {
+    const noun =
+      this.reflector.get<string | undefined>(PAGE_NOUN, context.getHandler()) ?? 'Courses';
     return next.handle().pipe(
       map((envelope) => {
         const body = envelope.body();
@@ -32,7 +43,7 @@ export class ToolResultInterceptor implements NestInterceptor {
             { type: 'text', text: JSON.stringify(body) },
             ...(page?.next === undefined
               ? []
-              : [{ type: 'text' as const, text: nextPageNote(page) }]),
+              : [{ type: 'text' as const, text: nextPageNote(page, noun) }]),
           ],
           ...(page && { _meta: { [PAGE_META_KEY]: pageMeta(page) } }),
         };
@@ -52,10 +63,10 @@ function pageMeta({ total, offset, limit, next, prev }: Paging): PageMeta {
 }
 
 /** How to get the page after this one, for the assistant (docs/mcp.md#results). */
-function nextPageNote(page: Paging): string {
+function nextPageNote(page: Paging, noun: string): string {
   const last = Math.min(page.offset + page.limit, page.total);
   const next = Math.min(page.limit, page.total - last);
-  return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
+  return `${noun} ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
 }
 
 /** A data resource's REST body as its one JSON content, under the URI that was read. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ChangesService } from '../changes/changes.service';
 import { CoursesService } from '../courses/courses.service';
 import { courseMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
@@ -9,6 +10,7 @@ export class CoursePage {
   constructor(
     private readonly courses: CoursesService,
     private readonly site: SiteRenderer,
+    private readonly changes: ChangesService,
   ) {}
 
   html(slug: string): string {
@@ -20,7 +22,10 @@ export class CoursePage {
       course.page_url,
       [course],
     );
-    return this.site.render('course', page, meta, { course });
+    return this.site.render('course', page, meta, {
+      course,
+      changes: this.changes.ofCourse(slug),
+    });
   }
 
   markdown(slug: string): string {

@@ -126,6 +126,9 @@ export class ListPage {
       return `# ${this.site.words().listTitle}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
     }
     const words = this.site.words();
-    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words, page);
+    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words, {
+      page,
+      history: this.site.links,
+    });
   }
 }
