@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the six operations, GET only, with summary, description and tag', () => {
+  it('has exactly the seven operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -99,6 +99,7 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/comparisons', 'compareCourses'],
         ['get', '/finder/questions', 'getFinderQuestions'],
         ['get', '/methodology', 'getMethodology'],
+        ['get', '/changes', 'getChanges'],
       ].sort(),
     );
     for (const { operation } of operations()) {
@@ -439,7 +440,13 @@ describe('GET /api/v1/openapi.json', () => {
       Object.keys(doc.paths).filter(
         (path) =>
           !path.startsWith('/courses') &&
-          !['/recommendations', '/comparisons', '/finder/questions', '/methodology'].includes(path),
+          ![
+            '/recommendations',
+            '/comparisons',
+            '/finder/questions',
+            '/methodology',
+            '/changes',
+          ].includes(path),
       ),
     ).toEqual([]);
     // What the operations say, leaving out the examples (bodies, which link the document itself).
@@ -564,7 +571,7 @@ describe('GET /api/v1/openapi.json', () => {
               Array.isArray(body.data) &&
               shown.length < body.data.length
             ) {
-              expect(example.description).toContain(`first ${shown.length} courses`);
+              expect(example.description).toContain(`first ${shown.length} items`);
               body.data = body.data.slice(0, shown.length);
             }
             expect({ request, body: example.value }).toEqual({ request, body });
@@ -572,8 +579,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 6 + 2 + 6.
-      expect(compared).toBe(14);
+      // Every 200, 404 and 422: 7 + 2 + 7.
+      expect(compared).toBe(16);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

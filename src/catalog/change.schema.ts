@@ -16,9 +16,10 @@ export const changeSchema = z
       ),
     date: dateSchema.describe('The day the change was made or the check done.'),
     kind: historyKindSchema,
-    subject: z
-      .enum(['course', 'methodology'])
-      .describe('Whether the entry is about a course or about the scoring methodology.'),
+    subject: z.enum(['course', 'methodology']).meta({
+      id: 'ChangeSubject',
+      description: 'Whether the entry is about a course or about the scoring methodology.',
+    }),
     course: z
       .strictObject({
         slug: slugSchema,

@@ -38,16 +38,15 @@ export class ChangesTool {
 
   @Tool({
     name: 'get_changes',
-    description: `What changed in the course dataset, and when, newest first: courses added, facts changed (value before and after), courses verified against their sources, courses no longer enrolling or removed, and changes of the scoring methodology, each also in words. since (YYYY-MM-DD) keeps the entries of that day and later; course keeps one course's, a removed course's too. Answers ${CHANGES_TOOL_PAGE_SIZE} entries at a time unless limit says otherwise (up to 100), and says how to get the next page (cursor). Cite with meta.citation and give each change's date.`,
+    description: `What changed in the course dataset and when, newest first: courses added, changed (values before and after), verified, no longer enrolling or removed, and methodology changes, each also in words. ${CHANGES_TOOL_PAGE_SIZE} entries a page; the result gives the next page's cursor.`,
     parameters: advertisedInput(ChangesQuery, {
+      since: { description: 'Only entries dated on or after this day (YYYY-MM-DD).' },
+      course: { description: "Only this course's entries (a removed course's too), by slug." },
       limit: {
         default: CHANGES_TOOL_PAGE_SIZE,
-        description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}); when more are found, the result says how to get the next page.`,
+        description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}).`,
       },
-      cursor: {
-        description:
-          'The page after a previous one, as that result gave it, with the same other arguments; valid while the data stays the same.',
-      },
+      cursor: { description: "The next page's cursor, as the previous result gave it." },
     }),
     outputSchema: advertisedOutput(changeListResponseSchema),
     annotations: { title: 'Get the changes', ...READ_ONLY },
