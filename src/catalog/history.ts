@@ -125,14 +125,13 @@ export function foldHistory(
   const state: RecordedState = { courses: new Map() };
   const problems: string[] = [];
   const ids = new Set<string>();
+  const future: LocatedEntry[] = [];
   for (const { entry, line } of located) {
     const problem = (text: string) => problems.push(`${path}: line ${line} (${entry.id}): ${text}`);
     if (ids.has(entry.id)) problem('another line has the same id; delete one of the two');
     ids.add(entry.id);
     if (!entry.id.startsWith(`${entry.date}-`)) problem(`its id must start with its date`);
-    if (today !== undefined && entry.date > today) {
-      problem(`dated ${entry.date}, after today (${today}, UTC)`);
-    }
+    if (today !== undefined && entry.date > today) future.push({ entry, line });
     for (const change of entry.changes ?? []) {
       if (entry.facts?.[change.field] !== fingerprint(change.after)) {
         problem(
@@ -162,6 +161,12 @@ export function foldHistory(
     };
     if (entry.course === undefined) state.methodology = after;
     else state.courses.set(entry.course, after);
+  }
+  if (future.length > 0) {
+    const [{ entry, line }] = future;
+    problems.push(
+      `${path}: ${future.length === 1 ? 'an entry is' : `${future.length} entries are`} dated after today (${today}, UTC), the first on line ${line} (${entry.id})`,
+    );
   }
   return { state, problems };
 }

@@ -18,6 +18,7 @@ import {
   readArgs,
   Refusal,
   runCli,
+  todayFrom,
   TODAY_OPTION,
 } from './cli';
 import { valuesAtRef } from './git-data';
@@ -76,8 +77,10 @@ export async function record(args: string[]): Promise<number> {
   const date = entryDay(values.today);
   const dir = dataDirFrom(values['data-dir']);
   const path = join(dir, DATA_FILES.courses.file);
-  // Valid files, and a history without problems of its own; their differences are what is recorded.
-  const { courses, methodology } = loadDataset(dir, date, { compareHistory: false });
+  // Valid files, and a history without problems of its own; their differences are what is
+  // recorded. Checked as of today: `--today` only dates the entries.
+  const today = todayFrom(undefined);
+  const { courses, methodology } = loadDataset(dir, today, { compareHistory: false });
   const only = values.course && new Set(values.course);
   for (const slug of only ?? []) {
     if (!courses.some((course) => course.slug === slug)) {
@@ -109,7 +112,7 @@ export async function record(args: string[]): Promise<number> {
   }
   writeEntries(target, entries, replaced);
   // What was written must make the data valid: the same check as the service's.
-  loadDataset(dir, date);
+  loadDataset(dir, today);
   console.log(
     `${target}: ${history ? 'recorded' : 'started the history with'} ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` +
       (replaced.size > 0
