@@ -64,15 +64,21 @@ export class DataError extends Error {
 }
 
 /**
+ * How much of the history `loadDataset` reads: all of it, the files checked against it (the
+ * service, `data:check`); its own entries only (`data:record`, which records the files'
+ * differences); none (`data:diff`, `data:report`, about the facts whether recorded yet or not).
+ */
+export type HistoryCheck = 'full' | 'entries' | 'none';
+
+/**
  * Reads and validates every data file and the history, and checks that the files hold what the
  * history last recorded; throws one DataError listing every problem found. With `today` (a UTC
- * `YYYY-MM-DD`), verification and history dates after it are problems too. `compareHistory: false`
- * leaves out the files' differences from the history (for `data:record`, which records them).
+ * `YYYY-MM-DD`), verification and history dates after it are problems too.
  */
 export function loadDataset(
   dataDir: string,
   today?: string,
-  { compareHistory = true }: { compareHistory?: boolean } = {},
+  { history: check = 'full' }: { history?: HistoryCheck } = {},
 ): Dataset {
   const problems: string[] = [];
   const hash = createHash('sha256');
@@ -105,17 +111,17 @@ export function loadDataset(
     problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed, today));
   }
   // Checked against the files only when they are valid: a problem is then said once, where it is.
-  const valid = problems.length === 0 && compareHistory;
-  const history = readHistory(
-    dataDir,
-    valid
+  const checkedAgainst =
+    problems.length === 0 && check === 'full'
       ? {
           courses: (parsed.courses as { courses: CourseRecord[] }).courses,
           methodology: parsed.methodology as MethodologyFile,
         }
-      : {},
-    today,
-  );
+      : {};
+  const history =
+    check === 'none'
+      ? { entries: [], absent: true, text: '', problems: [] }
+      : readHistory(dataDir, checkedAgainst, today);
   problems.push(...history.problems);
   hash.update(HISTORY_FILE.file).update('\0').update(history.text);
   if (problems.length > 0) throw new DataError(problems);

@@ -80,7 +80,7 @@ export async function record(args: string[]): Promise<number> {
   // Valid files, and a history without problems of its own; their differences are what is
   // recorded. Checked as of today: `--today` only dates the entries.
   const today = todayFrom(undefined);
-  const { courses, methodology } = loadDataset(dir, today, { compareHistory: false });
+  const { courses, methodology } = loadDataset(dir, today, { history: 'entries' });
   const only = values.course && new Set(values.course);
   for (const slug of only ?? []) {
     if (!courses.some((course) => course.slug === slug)) {

@@ -240,7 +240,7 @@ export async function report(args: string[]): Promise<number> {
   });
   const today = todayFrom(values.today);
   // What needs checking, whether the latest edits are recorded in the history yet or not.
-  const dataset = loadDataset(dataDirFrom(values['data-dir']), today, { compareHistory: false });
+  const dataset = loadDataset(dataDirFrom(values['data-dir']), today, { history: 'none' });
   const { sections, failing } = buildReport(dataset, today, failOn);
   const title = 'Data report';
   console.log(toText(title, sections));
