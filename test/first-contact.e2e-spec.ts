@@ -15,6 +15,7 @@ const BROWSER = { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8'
 const JSON_CLIENT = { headers: { Accept: 'application/json' } };
 const TOOLS = [
   'compare_courses',
+  'get_changes',
   'get_course',
   'get_methodology',
   'recommend_courses',

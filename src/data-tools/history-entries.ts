@@ -13,9 +13,10 @@ import type { MethodologyFile } from '../catalog/methodology.schema';
 import { Refusal } from './cli';
 
 /**
- * The entries that bring the history up to the files (docs/editing-data.md#the-history): one per
- * course and kind of difference, one for the methodology. Pure: the command reads the files, the
- * history and the values before, and writes what this returns.
+ * The entries that bring the history up to the files
+ * (docs/editing-data.md#the-history-edit-record-check): one per course and kind of difference,
+ * one for the methodology. Pure: the command reads the files, the history and the values before,
+ * and writes what this returns.
  */
 
 /** The files as a git ref holds them: where the values before a change come from. */

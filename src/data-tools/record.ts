@@ -1,10 +1,11 @@
 /**
- * `npm run data:record`: brings the history up to the files (docs/editing-data.md#the-history).
- * Compares the courses and the methodology with what `history.jsonl` last recorded of them and
- * adds an entry for each difference (a course added, changed, no longer enrolling, verified or
- * removed; the methodology changed), with each field's value before (the history's, as the last
- * commit of the git repository holding the data directory has it) and after. Prints what it
- * recorded. Without a history it starts one: every course added, and the methodology, on the day.
+ * `npm run data:record`: brings the history up to the files
+ * (docs/editing-data.md#the-history-edit-record-check). Compares the courses and the methodology
+ * with what `history.jsonl` last recorded of them and adds an entry for each difference (a course
+ * added, changed, no longer enrolling, verified or removed; the methodology changed), with each
+ * field's value before (the history's, as the last commit of the git repository holding the data
+ * directory has it) and after. Prints what it recorded. Without a history it starts one: every
+ * course added, and the methodology, on the day.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

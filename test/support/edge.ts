@@ -86,7 +86,8 @@ export async function eventually(check: () => Promise<boolean>, attempts = 100):
  * its ranges at the given URLs (local test servers) plus optional static CIDRs.
  */
 export function dataWithTestAssistant(rangeUrls: string[], cidrs: string[] = []): string {
-  const dir = copyOfData();
+  // The history holds the courses and the methodology: an edit of the assistants keeps it true.
+  const dir = copyOfData({ history: true });
   const file = join(dir, 'assistants.json');
   const assistants = JSON.parse(readFileSync(file, 'utf8'));
   assistants.assistants = [

@@ -272,7 +272,12 @@ export function Cursor(maxLength: number, options: InputOptions): PropertyDecora
 
 /** A day, `YYYY-MM-DD`; one that does not exist (2026-13-01, 2026-02-30) is refused too. */
 export function QueryDate(options: InputOptions): PropertyDecorator {
-  const schema = { type: 'string', format: 'date', description: options.description };
+  const schema = {
+    type: 'string',
+    format: 'date',
+    maxLength: 10,
+    description: options.description,
+  };
   return applyDecorators(
     ...describe(schema, schema, options),
     ValidateBy({
