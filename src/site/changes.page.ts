@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { ChangesQuery } from '../changes/changes.dto';
 import { ChangesService } from '../changes/changes.service';
-import { DomainError } from '../core/domain-error';
 import { SITE_PATHS } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { changesFeed } from './changes-feed';
-import { formProblems, formQuery, NO_PROBLEMS } from './forms';
+import { formProblems, formQuery, NO_PROBLEMS, pageOrFirst } from './forms';
 import type { ListPageLinks } from './markdown';
 import { SiteRenderer } from './site-renderer';
 
@@ -36,13 +35,15 @@ export class ChangesPage {
           limit: Math.min(checked.value.limit ?? CHANGES_PAGE_ENTRIES, CHANGES_PAGE_ENTRIES),
         }
       : undefined;
-    const envelope = query && this.pageOf(query);
+    const envelope = query && pageOrFirst(query, (q) => this.changes.list(q));
     const { cursor: _cursor, ...filters } = given as Record<string, string>;
-    const url = (cursor?: string) =>
-      `${SITE_PATHS.changes}?${new URLSearchParams({ ...filters, ...(cursor === undefined ? {} : { cursor }) })}`.replace(
-        /\?$/,
-        '',
-      );
+    const url = (cursor?: string) => {
+      const params = new URLSearchParams({
+        ...filters,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      return params.size > 0 ? `${SITE_PATHS.changes}?${params}` : SITE_PATHS.changes;
+    };
     const paging = envelope?.paging;
     const pager: ListPageLinks | undefined = paging && {
       total: paging.total,
@@ -67,16 +68,6 @@ export class ChangesPage {
       values: given,
       problems: checked.ok ? NO_PROBLEMS : formProblems(ChangesQuery, checked.problems),
     });
-  }
-
-  /** The page the query asks for; a cursor the data has outgrown gives the first page again. */
-  private pageOf(query: ChangesQuery) {
-    try {
-      return this.changes.list(query);
-    } catch (error) {
-      if (!(error instanceof DomainError) || query.cursor === undefined) throw error;
-      return this.changes.list({ ...query, cursor: undefined });
-    }
   }
 
   atom(): string {
