@@ -69,12 +69,16 @@ function priceChange(before: Partial<Price> | undefined, after: Partial<Price> |
 function membersChanged(
   before: unknown,
   after: unknown,
-  shown = (value: unknown) => String(value),
+  shown = (value: unknown) => String(value ?? 'none'),
 ) {
   const [was, now] = [isRecord(before) ? before : {}, isRecord(after) ? after : {}];
   return [...new Set([...Object.keys(was), ...Object.keys(now)])]
     .filter((key) => !isDeepStrictEqual(was[key], now[key]))
-    .map((key) => ({ key, text: `from ${shown(was[key])} to ${shown(now[key])}` }));
+    .map((key) => ({
+      key,
+      nested: isRecord(was[key]) || isRecord(now[key]),
+      text: `from ${shown(was[key])} to ${shown(now[key])}`,
+    }));
 }
 
 const score = (value: unknown) => (typeof value === 'number' ? `${value}/5` : 'none');
@@ -137,7 +141,8 @@ function methodologyChange({ field, before, after }: FieldChange): string {
     return `${label} changed from ${before ?? 'none'} to ${after ?? 'none'}`;
   }
   const members = membersChanged(before, after);
-  if (members.some(({ text }) => text.includes('[object'))) return `${label} changed`;
+  // Members that are objects themselves (the budget bands' limits) are named, not spelled out.
+  if (members.some(({ nested }) => nested)) return `${label} changed`;
   return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
 }
 
