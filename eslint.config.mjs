@@ -9,7 +9,7 @@ import globals from 'globals';
  * below it, so no two folders can import each other. The root files (app.module, bootstrap, main)
  * put everything together.
  */
-const FEATURES = ['courses', 'recommendations', 'comparisons', 'methodology', 'finder'];
+const FEATURES = ['courses', 'recommendations', 'comparisons', 'methodology', 'finder', 'changes'];
 const FOLDERS = [
   'core',
   'catalog',

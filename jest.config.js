@@ -16,7 +16,7 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer|@modelcontextprotocol/ext-apps)/)',
+    '/node_modules/(?!(@nestjs|file-type|uid|load-esm|token-types|strtok3|@tokenizer|@modelcontextprotocol/ext-apps|feed)/)',
   ],
   // Services the suites start as child processes inherit it: nothing fetches from off the machine.
   setupFiles: ['<rootDir>/test/support/offline.js'],

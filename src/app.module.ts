@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CatalogModule } from './catalog/catalog.module';
+import { ChangesModule } from './changes/changes.module';
 import { ComparisonsModule } from './comparisons/comparisons.module';
 import { Clock } from './core/clock';
 import { AppConfig } from './core/config';
@@ -9,6 +10,7 @@ import { EdgeModule } from './edge/edge.module';
 import { NOT_FOUND_PAGE } from './edge/http-error.filter';
 import { EDGE_TIMEOUTS, type HttpTimeouts } from './edge/public-server';
 import { FinderModule } from './finder/finder.module';
+import { ChangesMcpModule } from './mcp/changes.mcp';
 import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -52,7 +54,9 @@ export class AppModule {
         FinderModule,
         MethodologyModule,
         RecommendationsModule,
+        ChangesModule,
         McpModule,
+        ChangesMcpModule,
         SiteModule,
       ],
     };

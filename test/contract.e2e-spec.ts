@@ -65,6 +65,9 @@ describe('every operation answers inside the document, success and error', () =>
     ['/api/v1/finder/questions?x=1', 422],
     ['/api/v1/methodology', 200],
     ['/api/v1/methodology?x=1', 422],
+    ['/api/v1/changes', 200],
+    ['/api/v1/changes?course=answer-engine-foundations&limit=1', 200],
+    ['/api/v1/changes?since=2026-13-01', 422],
     ['/api/v1/courses/no-such-course', 404],
     ['/api/v1/courses/NOT_A_SLUG', 404],
     ['/api/v1/no-such-path', 404],
@@ -116,6 +119,25 @@ describe('a response outside the document fails the test that receives it', () =
         body: JSON.stringify({ ...listBody, meta: { ...listBody.meta, page: 1 } }),
       }),
     ).toEqual(['searchCourses 200: /meta must NOT have additional properties: "page"']);
+  });
+
+  it('a member added to an entry of the changes, or a kind no entry has', async () => {
+    const changes = await observe('/api/v1/changes?limit=2', 200);
+    const body = JSON.parse(changes.body);
+    const [first] = body.data;
+    expect(t.contract.problems(changes)).toEqual([]);
+    expect(
+      t.contract.problems({
+        ...changes,
+        body: JSON.stringify({ ...body, data: [{ ...first, author: 'an editor' }] }),
+      }),
+    ).toEqual(['getChanges 200: /data/0 must NOT have additional properties: "author"']);
+    expect(
+      t.contract.problems({
+        ...changes,
+        body: JSON.stringify({ ...body, data: [{ ...first, kind: 'edited' }] }),
+      }),
+    ).toEqual([expect.stringMatching(/^getChanges 200: \/data\/0\/kind must be equal to one of/)]);
   });
 
   it('a missing required member, a wrong type, a null where none is allowed', async () => {

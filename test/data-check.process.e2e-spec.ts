@@ -13,7 +13,9 @@ const check = (dir: string) => runTool('check', [], undefined, { DATA_DIR: dir }
 it('says the shipped data is valid', () => {
   const run = check(join(__dirname, '..', 'data'));
   expect([run.code, run.stderr]).toEqual([0, '']);
-  expect(run.stdout).toMatch(/: valid \(\d+ courses, version [0-9a-f]{16}\)/);
+  expect(run.stdout).toMatch(
+    /: valid \(\d+ courses, history of \d+ entries, version [0-9a-f]{16}\)/,
+  );
 });
 
 it('refuses valid data that Prettier would rewrite, naming the file and the command', () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { DATA_DIR } from './support/app';
 import {
   fixtureCourse,
   fixtureData,
+  git,
   markdownRows,
   plusDays,
   readJson,
@@ -20,14 +20,6 @@ import {
 /** `npm run data:diff` (docs/editing-data.md), against a git repository made here. */
 
 const TODAY = '2026-06-15';
-
-function git(repo: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', ...args],
-    { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-}
 
 /** A repository whose data/ holds `courses`, committed. */
 function repoWith(courses: Record[]): string {

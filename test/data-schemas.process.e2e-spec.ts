@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { DATA_FILES, loadDataset } from '../src/catalog/dataset';
+import { HISTORY_FILE } from '../src/catalog/history.schema';
 import { schemaDocuments, schemaPath } from '../src/data-tools/schemas';
 import { DATA_DIR } from './support/app';
 import { fixtureCourse, fixtureData, readJson, runTool } from './support/data-tools';
@@ -12,7 +13,9 @@ import { fixtureCourse, fixtureData, readJson, runTool } from './support/data-to
  * `npm run data:schemas`: JSON Schemas of the data files, for editors' IDEs (docs/editing-data.md).
  */
 
-const FILES = Object.values(DATA_FILES).map(({ file }) => file);
+const JSON_FILES = Object.values(DATA_FILES).map(({ file }) => file);
+/** The JSON files, and the history (JSON Lines: its schema is one line's). */
+const FILES = [...JSON_FILES, HISTORY_FILE.file];
 
 function validatorFor(file: string) {
   const ajv = new Ajv2020({ allErrors: true });
@@ -31,11 +34,20 @@ describe('data/schemas/', () => {
     }
   });
 
-  it.each(FILES)('%s names its schema, and validates against it', (file) => {
+  it.each(JSON_FILES)('%s names its schema, and validates against it', (file) => {
     const json = readJson(join(DATA_DIR, file));
     expect(json.$schema).toBe(`./${schemaPath(file)}`);
     const validate = validatorFor(file);
     expect(validate(json) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('history.jsonl validates against its schema, line by line', () => {
+    const validate = validatorFor(HISTORY_FILE.file);
+    const lines = readFileSync(join(DATA_DIR, HISTORY_FILE.file), 'utf8').split('\n');
+    const entries = lines.filter(Boolean).map((line) => JSON.parse(line));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(validate(entry) ? [] : validate.errors).toEqual([]);
+    expect(validate({ ...entries[0], kind: 'edited' })).toBe(false);
   });
 
   describe('flag what an editor mistypes, as the data check does', () => {

@@ -364,15 +364,19 @@ describeWithKubectl('the Kubernetes manifests', () => {
       expect(container.image).toBe('ghcr.io/example/course-finder:1.0.0');
     });
 
-    it('data: the four files of data/ in an immutable ConfigMap, mounted read-only at DATA_DIR', () => {
+    it('data: the four files of data/ and the history in an immutable ConfigMap, mounted read-only at DATA_DIR', () => {
       const data = generated(production, 'course-finder-data');
       expect(Object.keys(data.data).sort()).toEqual([
         'assistants.json',
         'courses.json',
+        'history.jsonl',
         'methodology.json',
         'policies.json',
       ]);
       expect(data.data['courses.json']).toBe(readFileSync(join(ROOT, 'data/courses.json'), 'utf8'));
+      expect(data.data['history.jsonl']).toBe(
+        readFileSync(join(ROOT, 'data/history.jsonl'), 'utf8'),
+      );
       expect(data.immutable).toBe(true);
       expect(container.env).toContainEqual({ name: 'DATA_DIR', value: '/srv/course-finder/data' });
       expect(container.volumeMounts).toContainEqual({

@@ -16,6 +16,7 @@ const JSON_CLIENT = { headers: { Accept: 'application/json' } };
 const TOOLS = [
   'check_course_fit',
   'compare_courses',
+  'get_changes',
   'get_course',
   'get_methodology',
   'recommend_courses',

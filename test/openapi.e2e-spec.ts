@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the nine operations, GET only, with summary, description and tag', () => {
+  it('has exactly the ten operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -102,6 +102,7 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/facets', 'getFacets'],
         ['get', '/suggestions', 'getSuggestions'],
         ['get', '/methodology', 'getMethodology'],
+        ['get', '/changes', 'getChanges'],
       ].sort(),
     );
     for (const { operation } of operations()) {
@@ -466,6 +467,7 @@ describe('GET /api/v1/openapi.json', () => {
             '/methodology',
             '/facets',
             '/suggestions',
+            '/changes',
           ].includes(path),
       ),
     ).toEqual([]);
@@ -591,7 +593,7 @@ describe('GET /api/v1/openapi.json', () => {
               Array.isArray(body.data) &&
               shown.length < body.data.length
             ) {
-              expect(example.description).toContain(`first ${shown.length} courses`);
+              expect(example.description).toContain(`first ${shown.length} items`);
               body.data = body.data.slice(0, shown.length);
             }
             expect({ request, body: example.value }).toEqual({ request, body });
@@ -599,8 +601,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 9 + 3 + 9.
-      expect(compared).toBe(21);
+      // Every 200, 404 and 422: 10 + 3 + 10.
+      expect(compared).toBe(23);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

@@ -166,7 +166,7 @@ describe('a value past the limit', () => {
         )
         .map(([name]) => `${tool.name} ${name}`),
     );
-    expect(tools.length).toBe(6);
+    expect(tools.length).toBe(7);
     expect(unbounded).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ const PAGES: [string, string][] = [
   ['finder-problems', '/ai-seo-courses/finder?experience=beginner&budget=lots'],
   ['methodology', '/ai-seo-courses/methodology'],
   ['list-problems', '/ai-seo-courses?level=expert'],
+  ['changes', '/ai-seo-courses/changes'],
+  ['changes-problems', '/ai-seo-courses/changes?since=2026-13-01'],
   ['not-found', '/ai-seo-courses/no-such-course'],
   ['unknown-path', '/no/such/page'],
 ];

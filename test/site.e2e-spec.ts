@@ -357,10 +357,11 @@ describe('plain-data companions', () => {
         `${ORIGIN}/ai-seo-courses`,
         `${ORIGIN}/ai-seo-courses/finder`,
         `${ORIGIN}/ai-seo-courses/methodology`,
+        `${ORIGIN}/ai-seo-courses/changes`,
         ...records.map((r) => `${ORIGIN}/ai-seo-courses/${r.slug}`),
       ]),
     );
-    expect(locs).toHaveLength(records.length + 3);
+    expect(locs).toHaveLength(records.length + 4);
     for (const loc of locs) await text(pathOf(loc), HTML);
   });
 });

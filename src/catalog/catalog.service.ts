@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { Clock, utcDate } from '../core/clock';
 import { AppConfig } from '../core/config';
 import { type Dataset, loadDataset } from './dataset';
+import { changeLogOf, type ChangeLog } from './change-log';
 import { buildCatalog, type Catalog } from './derive';
 import { CourseSearch } from './course-search';
 
@@ -19,6 +20,10 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private dataset!: Dataset;
   /** The courses' words, searched: they depend on the dataset alone, not on the date. */
   private search!: CourseSearch;
+  /** The history as served: it depends on the dataset alone too. */
+  private changes!: ChangeLog;
+  /** Said once: a dataset without a history is served with an empty one. */
+  private saidHistoryAbsent = false;
   private catalog!: Catalog;
   /** The UTC day `catalog` was derived for, as [start, end) in epoch ms. */
   private day = { start: 0, end: 0 };
@@ -67,13 +72,20 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
   private use(dataset: Dataset): void {
     this.dataset = dataset;
     this.search = new CourseSearch(dataset.courses);
+    this.changes = changeLogOf(dataset.history, dataset.courses, this.config.siteUrl);
     this.derive();
+    if (dataset.historyAbsent && !this.saidHistoryAbsent) {
+      this.saidHistoryAbsent = true;
+      this.logger.warn(
+        `${this.config.dataDir} has no history.jsonl: serving an empty history (docs/data.md#the-history)`,
+      );
+    }
   }
 
   private derive(): void {
     const now = this.clock.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     this.day = { start, end: start + DAY_MS };
-    this.catalog = buildCatalog(this.dataset, utcDate(now), this.config, this.search);
+    this.catalog = buildCatalog(this.dataset, utcDate(now), this.config, this.search, this.changes);
   }
 }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { urlSchema } from '../core/envelope.schema';
 import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
 import { inEditorsWords } from './data-problems';
+import { type KeptEntry, readHistory } from './history-check';
+import { HISTORY_FILE } from './history.schema';
 import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
 
 /** Reading and validating the editorial files of `data/`. Nothing here is derived. */
@@ -39,6 +41,10 @@ export interface Dataset {
   methodology: MethodologyFile;
   policies: z.infer<typeof policiesFileSchema>;
   assistants: AssistantsFile;
+  /** The history's entries in order of date then id (docs/data.md#the-history). */
+  history: readonly KeptEntry[];
+  /** No `history.jsonl`: an older deployment's data, served with an empty history. */
+  historyAbsent: boolean;
   /** A hash of the files' bytes: changes whenever the editorial data does. */
   hash: string;
 }
@@ -58,10 +64,22 @@ export class DataError extends Error {
 }
 
 /**
- * Reads and validates every data file; throws one DataError listing every problem found. With
- * `today` (a UTC `YYYY-MM-DD`), verification dates after it are problems too.
+ * How much of the history `loadDataset` reads: all of it, the files checked against it (the
+ * service, `data:check`); its own entries only (`data:record`, which records the files'
+ * differences); none (`data:diff`, `data:report`, about the facts whether recorded yet or not).
  */
-export function loadDataset(dataDir: string, today?: string): Dataset {
+export type HistoryCheck = 'full' | 'entries' | 'none';
+
+/**
+ * Reads and validates every data file and the history, and checks that the files hold what the
+ * history last recorded; throws one DataError listing every problem found. With `today` (a UTC
+ * `YYYY-MM-DD`), verification and history dates after it are problems too.
+ */
+export function loadDataset(
+  dataDir: string,
+  today?: string,
+  { history: check = 'full' }: { history?: HistoryCheck } = {},
+): Dataset {
   const problems: string[] = [];
   const hash = createHash('sha256');
   const parsed: Record<string, unknown> = {};
@@ -92,6 +110,20 @@ export function loadDataset(dataDir: string, today?: string): Dataset {
   if (parsed.courses) {
     problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed, today));
   }
+  // Checked against the files only when they are valid: a problem is then said once, where it is.
+  const checkedAgainst =
+    problems.length === 0 && check === 'full'
+      ? {
+          courses: (parsed.courses as { courses: CourseRecord[] }).courses,
+          methodology: parsed.methodology as MethodologyFile,
+        }
+      : {};
+  const history =
+    check === 'none'
+      ? { entries: [], absent: true, text: '', problems: [] }
+      : readHistory(dataDir, checkedAgainst, today);
+  problems.push(...history.problems);
+  hash.update(HISTORY_FILE.file).update('\0').update(history.text);
   if (problems.length > 0) throw new DataError(problems);
   const files = parsed as {
     courses: { courses: CourseRecord[] };
@@ -99,7 +131,13 @@ export function loadDataset(dataDir: string, today?: string): Dataset {
     policies: Dataset['policies'];
     assistants: AssistantsFile;
   };
-  return { ...files, courses: files.courses.courses, hash: hash.digest('hex').slice(0, 16) };
+  return {
+    ...files,
+    courses: files.courses.courses,
+    history: history.entries,
+    historyAbsent: history.absent,
+    hash: hash.digest('hex').slice(0, 16),
+  };
 }
 
 /** `data/courses.json: course "x-y", field price.currency: must be one of …, not "usd"` */

@@ -1,5 +1,6 @@
 import type { Meta } from '../core/envelope.schema';
 import { SITE_PATHS } from '../core/paths';
+import { changeLogOf, type ChangeLog } from './change-log';
 import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import { CourseSearch } from './course-search';
@@ -30,6 +31,8 @@ export interface Catalog {
   readonly bySlug: ReadonlyMap<string, Course>;
   /** The courses' words, searched (course-search.ts): the dataset's, whatever the date. */
   readonly search: CourseSearch;
+  /** The dataset's history, newest first (change-log.ts). */
+  readonly changes: ChangeLog;
   readonly methodology: Methodology;
   /** `meta` without `count`. */
   readonly meta: Meta;
@@ -115,14 +118,15 @@ export function deriveCourse(
 }
 
 /**
- * The catalog of a dataset on a date. Its search index depends on the dataset alone: a caller that
- * has it already (the same data on a new day) passes it in.
+ * The catalog of a dataset on a date. Its search index and its history depend on the dataset
+ * alone: a caller that has them already (the same data on a new day) passes them in.
  */
 export function buildCatalog(
   dataset: Dataset,
   today: string,
   urls: SiteUrls,
   search: CourseSearch = new CourseSearch(dataset.courses),
+  changes: ChangeLog = changeLogOf(dataset.history, dataset.courses, urls.siteUrl),
 ): Catalog {
   const { methodology: file, policies } = dataset;
   const courses = dataset.courses
@@ -141,6 +145,7 @@ export function buildCatalog(
     courses,
     bySlug: new Map(courses.map((course) => [course.slug, course])),
     search,
+    changes,
     methodology: { ...methodology, methodology_url: methodologyUrl },
     meta: {
       api_version: 'v1',

@@ -15,6 +15,9 @@ export const SITE_PATHS = {
   course: (slug: string) => `/ai-seo-courses/${slug}`,
   finder: '/ai-seo-courses/finder',
   methodology: '/ai-seo-courses/methodology',
+  /** The dataset's history, newest first, and its Atom feed (docs/website.md#changes). */
+  changes: '/ai-seo-courses/changes',
+  changesFeed: '/ai-seo-courses/changes.atom',
   json: '/ai-seo-courses.json',
   markdown: '/ai-seo-courses.md',
   llms: '/llms.txt',

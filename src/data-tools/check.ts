@@ -1,18 +1,26 @@
 /**
- * `npm run data:check`: validates every file of DATA_DIR (default ./data) as the service does at
- * start, and checks that each is formatted as the project writes it (CI's `npm run lint` runs
- * Prettier over data/ too), saying what is wrong and how to fix it.
+ * `npm run data:check [-- --data-dir DIR]`: validates every file of DIR (default: DATA_DIR, else
+ * ./data) as the service does at start, the history included (a fact changed without an entry is
+ * refused), and checks that each JSON file is formatted as the project writes it (CI's
+ * `npm run lint` runs Prettier over data/ too), saying what is wrong and how to fix it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DATA_FILES, loadDataset } from '../catalog/dataset';
-import { utcDate } from '../core/clock';
+import { HISTORY_FILE } from '../catalog/history.schema';
+import { DATA_DIR_OPTION, dataDirFrom, readArgs, runCli, todayFrom } from './cli';
 import { isFormatted } from './json-file';
 
-async function main(): Promise<void> {
-  const dir = process.env.DATA_DIR || './data';
-  // Verification dates after today's UTC date are refused, as the service refuses them at start.
-  const dataset = loadDataset(dir, utcDate(new Date()));
+const USAGE = `Usage: npm run data:check -- [--data-dir DIR]
+
+Validates the data files of DIR (default: DATA_DIR, else ./data) as the service does at start.`;
+
+export async function check(args: string[]): Promise<number> {
+  const { values } = readArgs(() => parseArgs({ args, options: { ...DATA_DIR_OPTION } }));
+  const dir = dataDirFrom(values['data-dir']);
+  // Dates after today's UTC date are refused, as the service refuses them at start.
+  const dataset = loadDataset(dir, todayFrom(undefined));
   const unformatted: string[] = [];
   for (const { file } of Object.values(DATA_FILES)) {
     const path = join(dir, file);
@@ -22,13 +30,15 @@ async function main(): Promise<void> {
     console.error(
       `Valid, but not formatted as the project writes it (CI would refuse it):\n  ${unformatted.join('\n  ')}\nRun: npx prettier --write ${unformatted.join(' ')}`,
     );
-    process.exitCode = 1;
-    return;
+    return 1;
   }
-  console.log(`${dir}: valid (${dataset.courses.length} courses, version ${dataset.hash})`);
+  const history = dataset.historyAbsent
+    ? `no ${HISTORY_FILE.file}: the history is empty; \`npm run data:record\` starts one`
+    : `history of ${dataset.history.length} entries`;
+  console.log(
+    `${dir}: valid (${dataset.courses.length} courses, ${history}, version ${dataset.hash})`,
+  );
+  return 0;
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
-  process.exitCode = 1;
-});
+if (require.main === module) runCli(USAGE, check);

@@ -31,6 +31,21 @@ export function todayFrom(value: string | undefined): string {
   return value;
 }
 
+/**
+ * The day of an entry of the history (`--today`, or today): never after today, UTC, since the
+ * history tells what happened (docs/data.md#the-history).
+ */
+export function entryDay(value: string | undefined): string {
+  const date = todayFrom(value);
+  const today = todayFrom(undefined);
+  if (date > today) {
+    throw new Refusal(
+      `--today ${date} is in the future (today is ${today}, UTC): record what happened`,
+    );
+  }
+  return date;
+}
+
 /** `--data-dir`, else DATA_DIR, else ./data: the same default as the service and `data:check`. */
 export function dataDirFrom(value: string | undefined): string {
   return value ?? (process.env.DATA_DIR || './data');

@@ -178,7 +178,8 @@ export async function diff(args: string[]): Promise<number> {
   const today = todayFrom(values.today);
   const dir = dataDirFrom(values['data-dir']);
   const before = buildCatalog(datasetAtRef(dir, ref, today), today, URLS);
-  const after = buildCatalog(loadDataset(dir, today), today, URLS);
+  // What the edit does, recorded in the history yet or not (data:record comes after).
+  const after = buildCatalog(loadDataset(dir, today, { history: 'none' }), today, URLS);
   const sections = compare(before, after);
   const title = `Data changes: ${ref} → working tree (derived for ${today})`;
   console.log(toText(title, sections));

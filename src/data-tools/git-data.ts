@@ -2,8 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { DATA_FILES, DataError, type Dataset, loadDataset } from '../catalog/dataset';
+import { parseHistory } from '../catalog/history';
+import { HISTORY_FILE } from '../catalog/history.schema';
+import { methodologyFileSchema } from '../catalog/methodology.schema';
 import { Refusal, UsageError } from './cli';
+import type { Before } from './history-entries';
 
 /**
  * The data files as they are at a git ref (`git show REF:./courses.json`, run in the data
@@ -36,5 +41,42 @@ function gitShow(cwd: string, object: string): string {
   } catch (error) {
     const { stderr } = error as { stderr?: string };
     throw new Refusal(`git show ${object} (in ${cwd}) failed: ${stderr?.trim() || error}`);
+  }
+}
+
+/**
+ * The values the files held at a git ref, where `data:record` finds the values before a change:
+ * the courses and methodology as parsed (their own rules are not checked again: any value whose
+ * fingerprint the history recorded will do) and the ids of the history's entries. Undefined when
+ * the data directory is in no git repository or the ref does not hold the files.
+ */
+export function valuesAtRef(dataDir: string, ref: string): Before | undefined {
+  if (ref === '' || ref.startsWith('-')) throw new UsageError(`"${ref}" is not a git ref`);
+  const show = (file: string) => {
+    try {
+      return gitShow(dataDir, `${ref}:./${file}`);
+    } catch {
+      return undefined;
+    }
+  };
+  const courses = parsed(show(DATA_FILES.courses.file), DATA_FILES.courses.schema)?.courses;
+  if (!courses) return undefined;
+  const methodology = parsed(show(DATA_FILES.methodology.file), methodologyFileSchema);
+  const history = parseHistory(show(HISTORY_FILE.file) ?? '', HISTORY_FILE.file);
+  return {
+    ref,
+    courses: new Map(courses.map((course) => [course.slug, course])),
+    methodology,
+    entryIds: new Set(history.entries.map(({ entry }) => entry.id)),
+  };
+}
+
+function parsed<T>(text: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -3,7 +3,8 @@
  * FIELD of a course was checked today against a source, and moves the course's
  * `verification.last_verified_on` to today. Refuses an unknown course, field or source type, and a
  * URL that is not the provider's own or that carries a tracking marker (rule 4). Writes
- * `data/courses.json` back in the project's format, so its diff shows only this change.
+ * `data/courses.json` back in the project's format, so its diff shows only this change, and adds
+ * the check to the history (`history.jsonl`) as a `verified` entry.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,10 +20,12 @@ import {
   readArgs,
   Refusal,
   runCli,
-  todayFrom,
+  entryDay,
   TODAY_OPTION,
   UsageError,
 } from './cli';
+import { checkDate, verifiedEntry } from './history-entries';
+import { printed, readHistoryFile, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
 export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
@@ -88,7 +91,7 @@ export async function verify(args: string[]): Promise<number> {
   if (field === undefined || sourceType === undefined) {
     throw new UsageError('--field and --source are required.');
   }
-  const today = todayFrom(values.today);
+  const today = entryDay(values.today);
   const dir = dataDirFrom(values['data-dir']);
   const path = join(dir, DATA_FILES.courses.file);
 
@@ -137,13 +140,28 @@ export async function verify(args: string[]): Promise<number> {
       `${path}: course "${slug}": the new source is invalid: ${checked.error.message}`,
     );
   }
+  // The check goes into the history too (docs/data.md#the-history), in order of date.
+  const history = readHistoryFile(dir);
+  const recorded = history?.state.courses.get(slug);
+  if (recorded) checkDate(`course "${slug}"`, recorded, today);
   const output = await formatJson(file, path);
   const reformatted = (await formatJson(JSON.parse(text), path)) !== text;
   writeFileSync(path, output);
+  const verified = verifiedEntry(
+    checked.data.courses.find((c) => c.slug === slug)!,
+    today,
+    [entry],
+  );
+  if (history) writeEntries(history.path, [verified]);
   console.log(
     `${path}: course "${slug}": ${field} verified on ${today} (${entry.source_type}, ${entry.url ?? entry.label})` +
       (replaced ? `, replacing the check of ${replaced.verified_on}` : '') +
       `; last_verified_on ${previous ?? 'null'} → ${verification.last_verified_on}`,
+  );
+  console.log(
+    history
+      ? `${history.path}: recorded ${printed(verified)}`
+      : `note: ${dir} has no history; nothing recorded there (\`npm run data:record\` starts one).`,
   );
   if (reformatted) {
     console.log(`note: ${path} was not in the project's format; it is written formatted.`);

@@ -33,7 +33,7 @@ import { advertisedInput, advertisedOutput } from './tool-schemas';
  * Finder app (`_meta.ui`), which hosts with MCP Apps render beside the same result.
  */
 
-const READ_ONLY = {
+export const READ_ONLY = {
   readOnlyHint: true,
   destructiveHint: false,
   idempotentHint: true,

@@ -71,7 +71,7 @@ export function mcpServerIdentity(siteUrl: string) {
 export const MCP_INSTRUCTIONS = [
   'Course Finder publishes a dataset of AI SEO courses, each fact with the date it was last verified, and a Course Finder that matches six answers to courses.',
   'While meta.contains_placeholder_data is true, the courses with placeholder_data true are fictional placeholders that nobody has verified: say so, and never present their facts or awards as verified.',
-  'Everything here is read-only. Use search_courses and get_course for facts, recommend_courses once you know all six answers (ask the user for any you do not know; never guess), compare_courses for 2 to 3 courses side by side, and get_methodology for how matches are scored.',
+  'Everything here is read-only. Use search_courses and get_course for facts, recommend_courses once you know all six answers (ask the user for any you do not know; never guess), compare_courses for 2 to 3 courses side by side, get_methodology for how matches are scored, and get_changes for what changed in the dataset and when.',
   'Match percentages describe fit to the answers given, not quality. The editorial pick is outside the scoring.',
   "Cite results with meta.citation, link meta.canonical_url, and show each course's verification.last_verified_on beside its facts.",
 ].join(' ');

@@ -3,29 +3,38 @@ import {
   type ExecutionContext,
   Injectable,
   type NestInterceptor,
+  SetMetadata,
 } from '@nestjs/common';
-import {
-  type CallToolResult,
-  type InputRequiredResult,
-  type ReadResourceResult,
+import { Reflector } from '@nestjs/core';
+import type {
+  CallToolResult,
+  InputRequiredResult,
+  ReadResourceResult,
 } from '@modelcontextprotocol/server';
 import { map, type Observable } from 'rxjs';
 import { Envelope, type Paging } from '../core/envelope';
 import { PAGE_META_KEY, type PageMeta } from './page-meta';
 
+const PAGE_NOUN = 'course-finder:page-noun';
+
+/** What a tool's pages hold, as its note names them: "Entries 1 to 20 of 35" (default: courses). */
+export const PagesOf = (noun: string) => SetMetadata(PAGE_NOUN, noun);
+
 /**
  * A tool's envelope as its MCP result (docs/mcp.md#results): `structuredContent` is the REST body
  * and the text block the same JSON; a page also says where it sits, in `_meta` for programs and in
- * a sentence for the model.
+ * a sentence for the model, which names what the pages hold (`noun`).
  */
-export function toolResult(envelope: Envelope<unknown>): CallToolResult {
+export function toolResult(envelope: Envelope<unknown>, noun = 'Courses'): CallToolResult {
   const body = envelope.body();
   const page = envelope.paging;
   return {
     structuredContent: body,
     content: [
       { type: 'text', text: JSON.stringify(body) },
-      ...(page?.next === undefined ? [] : [{ type: 'text' as const, text: nextPageNote(page) }]),
+      ...(page?.next === undefined
+        ? []
+        : [{ type: 'text' as const, text: nextPageNote(page, noun) }]),
     ],
     ...(page && { _meta: { [PAGE_META_KEY]: pageMeta(page) } }),
   };
@@ -40,13 +49,16 @@ export function toolResult(envelope: Envelope<unknown>): CallToolResult {
  */
 @Injectable()
 export class ToolResultInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
   intercept(
-    _context: ExecutionContext,
+    context: ExecutionContext,
     next: CallHandler<Envelope<unknown> | CallToolResult | InputRequiredResult>,
   ): Observable<CallToolResult | InputRequiredResult> {
+    const noun = this.reflector.get<string | undefined>(PAGE_NOUN, context.getHandler());
     return next
       .handle()
-      .pipe(map((result) => (result instanceof Envelope ? toolResult(result) : result)));
+      .pipe(map((result) => (result instanceof Envelope ? toolResult(result, noun) : result)));
   }
 }
 
@@ -61,10 +73,10 @@ function pageMeta({ total, offset, limit, next, prev }: Paging): PageMeta {
 }
 
 /** How to get the page after this one, for the assistant (docs/mcp.md#results). */
-function nextPageNote(page: Paging): string {
+function nextPageNote(page: Paging, noun: string): string {
   const last = Math.min(page.offset + page.limit, page.total);
   const next = Math.min(page.limit, page.total - last);
-  return `Courses ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
+  return `${noun} ${page.offset + 1} to ${last} of ${page.total}. For the next ${next}, call this tool again with the same arguments and "cursor": "${page.next}".`;
 }
 
 /** A data resource's REST body as its one JSON content, under the URI that was read. */

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { jsonSchemaOf } from '../core/json-schema';
-import { inputJsonSchema } from '../core/validation/input-decorators';
+import { inputJsonSchema } from '../core/validation/input-description';
 import type { InputClass } from '../core/validation/input-metadata';
 
 /**

@@ -165,6 +165,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setVersion('1.0.0')
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addServer(config.baseUrl, 'This service')
+    .addTag('Changes', "The dataset's history: what changed, and when.")
     .addTag(
       'Course Finder',
       'The six questions, the recommendations and the methodology behind them.',

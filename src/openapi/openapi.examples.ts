@@ -111,8 +111,9 @@ export class OpenApiExamples {
   ): Promise<unknown> {
     const types: unknown[] = Reflect.getMetadata('design:paramtypes', prototype, name) ?? [];
     const inputs: HandlerInput[] = Reflect.getMetadata(API_INPUTS, prototype, name) ?? [];
-    // A parameter that is no input (a response a handler describes with headers) gets a sink.
-    const sink = { setHeader: () => sink };
+    // A parameter that is no input (the request a page's links are made from, the response a
+    // handler sets headers on) gets a stand-in: an empty URL, headers set nowhere.
+    const sink = { url: '', path: '', setHeader: () => sink };
     const args: unknown[] = types.map(() => sink);
     for (const { index, source } of [...inputs].sort((a, b) => a.index - b.index)) {
       const raw = (source === 'path' ? request.path : request.query) ?? {};
@@ -141,7 +142,7 @@ export function withExamples(document: OpenAPIObject, examples: ComputedExample[
         const trimmed =
           example.request.show === undefined
             ? ''
-            : ` Only the first ${example.request.show} courses are shown; \`meta.count\` is the number found.`;
+            : ` Only the first ${example.request.show} items of \`data\` are shown; \`meta.count\` is the number the answer holds.`;
         content.examples = {
           [name]: {
             summary: example.request.summary,

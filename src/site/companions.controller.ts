@@ -51,8 +51,13 @@ export class CompanionsController {
     return this.site.icon;
   }
 
+  /** The body is the API's list, so the feed of its changes is named in a `Link` header. */
   @Get(SITE_PATHS.json)
-  dataset(): Envelope<Course[]> {
+  dataset(@Res({ passthrough: true }) response: Response): Envelope<Course[]> {
+    response.setHeader(
+      'Link',
+      `<${this.renderer.links.changesFeed}>; rel="alternate"; type="application/atom+xml"; title="What changed"`,
+    );
     return this.site.dataset();
   }
 

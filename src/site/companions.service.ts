@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
+import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
 import type { Envelope } from '../core/envelope';
@@ -27,6 +28,7 @@ export class CompanionsService {
     private readonly courses: CoursesService,
     private readonly site: SiteRenderer,
     private readonly config: AppConfig,
+    private readonly catalog: CatalogService,
   ) {}
 
   /** The same body as `/api/v1/courses?include_inactive=true` and the `coursefinder://courses` resource. */
@@ -36,7 +38,9 @@ export class CompanionsService {
 
   datasetMarkdown(): string {
     const { data, meta } = this.dataset();
-    return listMarkdown('AI SEO courses: the full dataset', data, meta, this.site.words());
+    return listMarkdown('AI SEO courses: the full dataset', data, meta, this.site.words(), {
+      history: this.site.links,
+    });
   }
 
   llmsTxt(): string {
@@ -50,7 +54,7 @@ export class CompanionsService {
 
   sitemapXml(): string {
     const { data, meta } = this.dataset();
-    return sitemapXml(this.site.links, data, meta);
+    return sitemapXml(this.site.links, data, meta, this.catalog.current().changes);
   }
 
   apiCatalog(): string {

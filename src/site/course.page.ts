@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
+import { ChangesService } from '../changes/changes.service';
 import { CoursesService } from '../courses/courses.service';
 import { answerLabels, inQuestionOrder } from '../recommendations/answers.dto';
 import { RecommendationsService } from '../recommendations/recommendations.service';
@@ -23,6 +24,7 @@ export class CoursePage {
     private readonly recommendations: RecommendationsService,
     private readonly catalog: CatalogService,
     private readonly site: SiteRenderer,
+    private readonly changes: ChangesService,
   ) {}
 
   async html(slug: string, raw: Record<string, unknown>): Promise<string> {
@@ -48,6 +50,7 @@ export class CoursePage {
       resultsPath: fitted ? pathOf(fitted.human_url) : null,
       answersQuery: answers && `${new URLSearchParams(answers)}`,
       apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
+      changes: this.changes.ofCourse(slug),
     });
   }
 

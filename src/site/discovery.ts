@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import type { ChangeLog } from '../catalog/change-log';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
 import { MCP_CAPABILITIES, MCP_SERVER_INFO, mcpServerIdentity } from '../mcp/server-info';
@@ -47,22 +48,25 @@ export function llmsTxt(
     `- ${mdLink('Finder questions', `${links.api}/finder/questions`)}: the six questions and every allowed answer`,
     `- ${mdLink('Recommendations', recommendations)}: all six answers required; up to 3 courses at or above the match threshold, with reasons and warnings`,
     `- ${mdLink('Methodology', `${links.api}/methodology`)}: live weights, penalties, threshold and budget bands`,
+    `- ${mdLink('Changes', `${links.api}/changes?since={YYYY-MM-DD}`)}: what changed in the dataset and when, newest first, in words and values; \`course\` for one course; pages by the \`Link\` header`,
     '',
     '## MCP',
     '',
-    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, compare_courses, get_methodology; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}; prompt find_ai_seo_course`,
+    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, compare_courses, get_methodology, get_changes; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}, coursefinder://changes; prompt find_ai_seo_course`,
     `- ${mdLink('MCP server card', links.serverCard)}: name, version, endpoint and capabilities`,
     '',
     '## Data',
     '',
     `- ${mdLink('All courses as JSON', links.json)}: every tracked course, inactive included, in the API envelope`,
     `- ${mdLink('All courses as Markdown', links.markdown)}: a readable digest with last-verified dates`,
+    `- ${mdLink('What changed (Atom feed)', links.changesFeed)}: the newest changes of the dataset, to follow in a feed reader`,
     '',
     '## Pages',
     '',
     `- ${mdLink('AI SEO courses', links.list)}: every tracked course with key facts (send Accept: text/markdown for Markdown)`,
     `- ${mdLink('Course Finder', links.finder)}: the six questions as a form`,
     `- ${mdLink('Methodology', links.methodology)}: how a match is scored, with the live numbers`,
+    `- ${mdLink('What changed', links.changes)}: the history of the dataset, newest first`,
     '',
     '## Courses',
     '',
@@ -100,13 +104,30 @@ const xml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
 
-/** Every page, with a course's last-verified date as its `lastmod` when it has one. */
-export function sitemapXml(links: SiteLinks, courses: readonly Course[], meta: Meta): string {
+/**
+ * Every page, with the day of its newest entry in the history as its `lastmod`: a course's own,
+ * the methodology's, any for the list and the changes page. Without a history (an older
+ * deployment's data), the dates the data holds: last verified, scoring weights updated.
+ */
+export function sitemapXml(
+  links: SiteLinks,
+  courses: readonly Course[],
+  meta: Meta,
+  changes: ChangeLog,
+): string {
+  const newest = changes.entries[0]?.date ?? meta.last_verified_on;
   const entries: { loc: string; lastmod: string | null }[] = [
-    { loc: links.list, lastmod: meta.last_verified_on },
+    { loc: links.list, lastmod: newest },
     { loc: links.finder, lastmod: null },
-    { loc: links.methodology, lastmod: meta.scoring_weights_updated_on },
-    ...courses.map((c) => ({ loc: c.page_url, lastmod: c.verification.last_verified_on })),
+    {
+      loc: links.methodology,
+      lastmod: changes.methodologyChangedOn ?? meta.scoring_weights_updated_on,
+    },
+    { loc: links.changes, lastmod: newest },
+    ...courses.map((c) => ({
+      loc: c.page_url,
+      lastmod: changes.byCourse.get(c.slug)?.[0]?.date ?? c.verification.last_verified_on,
+    })),
   ];
   const urls = entries.map(
     ({ loc, lastmod }) =>

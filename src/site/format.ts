@@ -1,5 +1,7 @@
+import type { Change } from '../catalog/change.schema';
 import type { Course } from '../catalog/course.schema';
 import { courseText } from '../catalog/course-text';
+import { dateInWords, subjectInWords } from '../catalog/history-words';
 import {
   TOPIC_COVERAGE,
   TOPIC_LABELS,
@@ -82,6 +84,13 @@ export const fmt = {
     c.price.first_year_cost_usd
       ? ` (about ${fmt.usd(c.price.first_year_cost_usd)} in the first year)`
       : '',
+  /** A day in words: "12 March 2027". */
+  day: dateInWords,
+  /** An entry of the history in words, without the name a page links beside them. */
+  said: (change: Change) => {
+    const who = `${subjectInWords(change.course?.name)}: `;
+    return change.text.startsWith(who) ? change.text.slice(who.length) : change.text;
+  },
   /** A topic-coverage score on its 0 to 5 scale: "4/5". */
   score: (value: number) => `${NUMBER.format(value)}/5`,
   /**

@@ -1,3 +1,4 @@
+import { DomainError } from '../core/domain-error';
 import { acceptedNames, type InputClass } from '../core/validation/input-metadata';
 import { describeProblem, type InputProblem } from '../core/validation/input-problems';
 
@@ -73,4 +74,17 @@ export function formProblems(input: InputClass, problems: readonly InputProblem[
     else result.other.push(problemText(p, fields));
   }
   return result;
+}
+
+/**
+ * The page a form's query asks for; a page link from an earlier version of the data (a cursor the
+ * data has outgrown) gives the first page again rather than an error.
+ */
+export function pageOrFirst<Q extends { cursor?: string }, R>(query: Q, page: (query: Q) => R): R {
+  try {
+    return page(query);
+  } catch (error) {
+    if (!(error instanceof DomainError) || query.cursor === undefined) throw error;
+    return page({ ...query, cursor: undefined });
+  }
 }

@@ -36,6 +36,8 @@ export class HomePage {
         finder_page: l.finder,
         compare_page: l.compare,
         methodology_page: l.methodology,
+        changes_page: l.changes,
+        changes_feed: l.changesFeed,
         api: l.api,
         api_docs: l.docs,
         openapi: l.openapi,

@@ -36,6 +36,8 @@ export interface SiteLinks {
   compare: string;
   finder: string;
   methodology: string;
+  changes: string;
+  changesFeed: string;
   json: string;
   markdown: string;
   llms: string;
@@ -58,6 +60,8 @@ export function siteLinks(config: AppConfig): SiteLinks {
     compare: site(SITE_PATHS.compare),
     finder: site(SITE_PATHS.finder),
     methodology: site(SITE_PATHS.methodology),
+    changes: site(SITE_PATHS.changes),
+    changesFeed: site(SITE_PATHS.changesFeed),
     json: site(SITE_PATHS.json),
     markdown: site(SITE_PATHS.markdown),
     llms: site(SITE_PATHS.llms),

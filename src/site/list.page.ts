@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import { BUDGET_BAND_LABELS, LEVEL_LABELS, SORT_LABELS, TOPIC_LABELS } from '../catalog/vocabulary';
-import { DomainError } from '../core/domain-error';
 import { SITE_PATHS } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { SearchCoursesQuery } from '../courses/courses.dto';
 import { CoursesService } from '../courses/courses.service';
-import { formProblems, formQuery, NO_PROBLEMS } from './forms';
+import { formProblems, formQuery, NO_PROBLEMS, pageOrFirst } from './forms';
 import { topicReadings } from './format';
 import { type ListPageLinks, listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
@@ -51,7 +50,7 @@ export class ListPage {
         checked.value.sort ?? (checked.value.q === undefined ? undefined : ('relevance' as const)),
       limit: Math.min(checked.value.limit ?? SITE_PAGE_SIZE, SITE_PAGE_SIZE),
     };
-    const envelope = this.pageOf(query);
+    const envelope = pageOrFirst(query, (q) => this.courses.search(q));
     const { cursor: _cursor, ...filters } = given;
     const url = (cursor?: string) =>
       `${list}?${new URLSearchParams({
@@ -91,16 +90,6 @@ export class ListPage {
       counts,
       problems: NO_PROBLEMS,
     };
-  }
-
-  /** The page the query asks for; a cursor the data has outgrown gives the first page again. */
-  private pageOf(query: SearchCoursesQuery) {
-    try {
-      return this.courses.search(query);
-    } catch (error) {
-      if (!(error instanceof DomainError) || query.cursor === undefined) throw error;
-      return this.courses.search({ ...query, cursor: undefined });
-    }
   }
 
   async html(raw: Record<string, unknown>): Promise<string> {
@@ -151,6 +140,9 @@ export class ListPage {
       return `# ${this.site.words().listTitle}\n\nThe filters could not be applied:\n\n${lines.map((l) => `- ${l}`).join('\n')}\n`;
     }
     const words = this.site.words();
-    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words, page);
+    return listMarkdown(words.listTitle, envelope.data, envelope.meta, words, {
+      page,
+      history: this.site.links,
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
 import type { DataWords } from './data-words';
 import { fmt } from './format';
+import type { SiteLinks } from './links';
 
 /** The Markdown forms of the list and of one course, for `Accept: text/markdown` and the digest. */
 
@@ -47,7 +48,10 @@ function keyFacts(course: Course): string[] {
   ];
 }
 
-function header(meta: Meta, words: DataWords): string[] {
+/** Where the history is, for a Markdown form that mentions it. */
+export type HistoryLinks = Pick<SiteLinks, 'changes' | 'changesFeed'>;
+
+function header(meta: Meta, words: DataWords, history?: HistoryLinks): string[] {
   return [
     ...(meta.contains_placeholder_data
       ? [
@@ -58,6 +62,12 @@ function header(meta: Meta, words: DataWords): string[] {
     `Cite as: ${mdText(meta.citation)}`,
     '',
     `Canonical page: ${mdLink(meta.canonical_url, meta.canonical_url)}. Newest verification in the dataset: ${meta.last_verified_on ?? 'none yet'}. ${words.accuracy}; unknown values are left out, never guessed.`,
+    ...(history
+      ? [
+          '',
+          `What changed, and when: ${mdLink('the changes', history.changes)}, also as an ${mdLink('Atom feed', history.changesFeed)}.`,
+        ]
+      : []),
   ];
 }
 
@@ -75,10 +85,10 @@ export function listMarkdown(
   courses: readonly Course[],
   meta: Meta,
   words: DataWords,
-  page?: ListPageLinks,
+  { page, history }: { page?: ListPageLinks; history?: HistoryLinks } = {},
 ): string {
   const total = page?.total ?? courses.length;
-  const lines = [`# ${mdText(title)}`, '', ...header(meta, words), ''];
+  const lines = [`# ${mdText(title)}`, '', ...header(meta, words, history), ''];
   lines.push(`${fmt.number(total)} ${total === 1 ? 'course' : 'courses'}.`, '');
   const paged = page !== undefined && (page.next !== undefined || page.prev !== undefined);
   if (paged) lines.push(`${pageSpan(page, courses.length)}. ${pageLinks(page)}`, '');

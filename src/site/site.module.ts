@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
+import { ChangesModule } from '../changes/changes.module';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
 import { RecommendationsModule } from '../recommendations/recommendations.module';
 import { ApiDocsPage } from './api-docs.page';
+import { ChangesPagesController } from './changes-pages.controller';
+import { ChangesPage } from './changes.page';
 import { CompanionsController } from './companions.controller';
 import { CompanionsService } from './companions.service';
 import { ComparePage } from './compare.page';
@@ -31,8 +34,9 @@ import { SiteRenderer } from './site-renderer';
     ComparisonsModule,
     MethodologyModule,
     RecommendationsModule,
+    ChangesModule,
   ],
-  controllers: [FrontDoorController, CompanionsController, SiteController],
+  controllers: [FrontDoorController, CompanionsController, ChangesPagesController, SiteController],
   providers: [
     SiteRenderer,
     HomePage,
@@ -42,6 +46,7 @@ import { SiteRenderer } from './site-renderer';
     FinderPage,
     MethodologyPage,
     ApiDocsPage,
+    ChangesPage,
     CompanionsService,
     MissingPage,
     // The forms are the API's queries, validated by the same pipe without failing.

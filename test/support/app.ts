@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Global, Module } from '@nestjs/common';
@@ -107,9 +107,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** A private copy of the shipped data, for tests that edit files. */
-export function copyOfData(): string {
+/**
+ * A private copy of the shipped data, for tests that edit files. Without its history unless asked
+ * (as an older deployment's data: docs/data.md#the-history), so a test may edit the courses
+ * without recording the edits.
+ */
+export function copyOfData({ history = false }: { history?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'course-finder-data-'));
   cpSync(DATA_DIR, dir, { recursive: true });
+  if (!history) rmSync(join(dir, 'history.jsonl'));
   return dir;
 }

@@ -1,12 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { runCommand } from '../../src/data-tools/cli';
 import * as report from '../../src/data-tools/report';
 import * as verify from '../../src/data-tools/verify';
 import { makeCourse } from './courses';
-import { copyOfData } from './app';
+import { copyOfData, DATA_DIR } from './app';
 
 /**
  * The editors' commands as `npm run data:*` runs them: the compiled CLI, in a child process (the
@@ -23,7 +24,7 @@ export interface ToolRun {
 }
 
 export function runTool(
-  tool: 'schemas' | 'report' | 'diff' | 'verify' | 'check',
+  tool: 'schemas' | 'report' | 'diff' | 'verify' | 'check' | 'record',
   args: string[],
   cwd = ROOT,
   env: Record = {},
@@ -128,4 +129,23 @@ export function markdownRows(markdown: string, title: string): string[][] {
 /** `YYYY-MM-DD` plus `days`. */
 export function plusDays(date: string, days: number): string {
   return new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** git in `repo`, as an editor with a name. */
+export function git(repo: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', ...args],
+    { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+/** A clone of the project's data: a git repository whose data/ holds the shipped files, committed. */
+export function repoWithShippedData(): string {
+  const repo = mkdtempSync(join(tmpdir(), 'course-finder-repo-'));
+  cpSync(DATA_DIR, join(repo, 'data'), { recursive: true });
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', 'data');
+  git(repo, 'commit', '-q', '-m', 'The shipped data');
+  return repo;
 }

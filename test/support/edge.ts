@@ -100,7 +100,8 @@ export async function whenReady(url: string, exited: Promise<unknown>): Promise<
  * its ranges at the given URLs (local test servers) plus optional static CIDRs.
  */
 export function dataWithTestAssistant(rangeUrls: string[], cidrs: string[] = []): string {
-  const dir = copyOfData();
+  // The history holds the courses and the methodology: an edit of the assistants keeps it true.
+  const dir = copyOfData({ history: true });
   const file = join(dir, 'assistants.json');
   const assistants = JSON.parse(readFileSync(file, 'utf8'));
   assistants.assistants = [

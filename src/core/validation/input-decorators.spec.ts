@@ -3,14 +3,8 @@ import { Test } from '@nestjs/testing';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { z } from 'zod';
 import fc from 'fast-check';
-import {
-  inputJsonSchema,
-  QueryBoolean,
-  QueryEnum,
-  QueryEnumList,
-  Slug,
-  SlugList,
-} from './input-decorators';
+import { QueryBoolean, QueryEnum, QueryEnumList, Slug, SlugList } from './input-decorators';
+import { inputJsonSchema } from './input-description';
 import type { InputProblem } from './input-problems';
 import { InputValidationPipe } from './input-validation.pipe';
 

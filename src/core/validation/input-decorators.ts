@@ -1,11 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsString, ValidateBy, ValidateIf } from 'class-validator';
+import { IsIn, IsString, ValidateBy } from 'class-validator';
 import { z } from 'zod';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
+import { dateSchema } from '../envelope.schema';
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug';
 import { searchTextProblem, slugListProblem, valueListProblem } from './input-rules';
-import { type AllowedItems, type InputClass, LIST_RULE, type QueryForms } from './input-metadata';
+import { describe, type InputOptions, type JsonSchema, QUERY_FORM } from './input-description';
+import { type AllowedItems, LIST_RULE, type QueryForms } from './input-metadata';
 
 /**
  * Composite decorators, one per kind of input (as immich's `validation.ts`): each applies the
@@ -14,55 +15,6 @@ import { type AllowedItems, type InputClass, LIST_RULE, type QueryForms } from '
  * property (@nestjs/swagger) and the JSON Schema the MCP tools advertise, so an input is described
  * in one place.
  */
-
-/** class-transformer group of the conversions that apply to query strings only. */
-export const QUERY_FORM = 'query';
-
-type JsonSchema = Record<string, unknown>;
-
-interface InputOptions {
-  description: string;
-  /** Required inputs are reported `missing` when absent; optional ones may be left out. */
-  required?: boolean;
-}
-
-/** The JSON Schema of each input class's properties, in declaration order, for the MCP tools. */
-const schemas = new WeakMap<InputClass, Map<string, { schema: JsonSchema; required: boolean }>>();
-
-/** An input class's properties, those of the class it extends first (`FitQuery` of the answers). */
-function propertiesOf(input: InputClass): [string, { schema: JsonSchema; required: boolean }][] {
-  const parent = Object.getPrototypeOf(input) as InputClass | null;
-  const inherited = parent && parent !== Function.prototype ? propertiesOf(parent) : [];
-  return [...inherited, ...(schemas.get(input) ?? new Map()).entries()];
-}
-
-/** The JSON Schema of an input class: its properties, the required ones, and nothing else. */
-export function inputJsonSchema(input: InputClass): JsonSchema {
-  const properties = propertiesOf(input);
-  const required = properties.filter(([, p]) => p.required).map(([name]) => name);
-  return {
-    type: 'object',
-    properties: Object.fromEntries(properties.map(([name, p]) => [name, p.schema])),
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  };
-}
-
-function describe(schema: JsonSchema, openapi: JsonSchema, options: InputOptions) {
-  const required = options.required ?? false;
-  const record: PropertyDecorator = (target, key) => {
-    const input = target.constructor as InputClass;
-    const byName = schemas.get(input) ?? new Map();
-    byName.set(String(key), { schema, required });
-    schemas.set(input, byName);
-  };
-  return [
-    record,
-    ApiProperty({ ...openapi, required } as ApiPropertyOptions),
-    // Absent is `missing` for a required input; an optional one is checked only when given (null too).
-    required ? IsDefined() : ValidateIf((_object, value) => value !== undefined),
-  ];
-}
 
 /**
  * A named vocabulary: a zod enum with `.meta({ id, description, 'x-enum-descriptions'? })`, the
@@ -178,10 +130,11 @@ export function QueryBoolean(options: InputOptions): PropertyDecorator {
 }
 
 /**
- * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: the
- * lookup answers 404 (docs/api.md#getcourse), so only its type is a rule here.
+ * A course slug. One that breaks the pattern or is over SLUG_MAX_LENGTH is not a course: a path's
+ * lookup answers 404 (docs/api.md#getcourse), so only its type is a rule there; a filter
+ * (`refuseMalformed`) refuses it as any malformed parameter.
  */
-export function Slug(options: InputOptions): PropertyDecorator {
+export function Slug(options: InputOptions & { refuseMalformed?: boolean }): PropertyDecorator {
   const schema = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
   return applyDecorators(
     ...describe(
@@ -189,7 +142,16 @@ export function Slug(options: InputOptions): PropertyDecorator {
       { ...schema, description: options.description },
       options,
     ),
-    IsString(),
+    options.refuseMalformed
+      ? ValidateBy({
+          name: 'isSlug',
+          validator: {
+            validate: (value) => typeof value === 'string' && isSlug(value),
+            defaultMessage: () =>
+              'not a course slug (lowercase letters, digits and single hyphens)',
+          },
+        })
+      : IsString(),
   );
 }
 
@@ -290,6 +252,26 @@ export function Cursor(maxLength: number, options: InputOptions): PropertyDecora
         validate: (value) =>
           typeof value === 'string' && value.length <= maxLength && /^[A-Za-z0-9_-]+$/.test(value),
         defaultMessage: () => 'not a cursor this service gave: take the next link of a page',
+      },
+    }),
+  );
+}
+
+/** A day, `YYYY-MM-DD`; one that does not exist (2026-13-01, 2026-02-30) is refused too. */
+export function QueryDate(options: InputOptions): PropertyDecorator {
+  const schema = {
+    type: 'string',
+    format: 'date',
+    maxLength: 10,
+    description: options.description,
+  };
+  return applyDecorators(
+    ...describe(schema, schema, options),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value) => dateSchema.safeParse(value).success,
+        defaultMessage: () => 'a date written YYYY-MM-DD that exists, e.g. 2026-03-01',
       },
     }),
   );

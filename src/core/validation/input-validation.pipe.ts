@@ -1,7 +1,7 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { nestsDeeperThan } from '../json-depth';
-import { QUERY_FORM } from './input-decorators';
+import { QUERY_FORM } from './input-description';
 import {
   acceptedNames,
   allowedValues,

@@ -1,0 +1,116 @@
+import { changeInWords, dateInWords, entryInWords, priceInWords } from './history-words';
+
+/** The history in words (docs/api.md#change), sentence by sentence. */
+
+const price = (over: object) => ({
+  display: '$199',
+  amount: 199,
+  currency: 'USD',
+  type: 'one_time',
+  first_year_cost_usd: 199,
+  known: true,
+  ...over,
+});
+
+it.each([
+  [price({}), '$199'],
+  [price({ amount: 249, type: 'monthly' }), '$249 a month'],
+  [price({ amount: 1450, currency: 'GBP', type: 'annual' }), '£1,450 a year'],
+  [price({ amount: 0, type: 'free' }), 'free'],
+  [price({ known: false, amount: null }), 'not published'],
+  [price({ type: 'custom', amount: null, display: 'Pricing on request' }), 'Pricing on request'],
+])('a price reads as a person says it: %j', (value, words) => {
+  expect(priceInWords(value as never)).toBe(words);
+});
+
+it.each([
+  [
+    { field: 'price', before: price({}), after: price({ amount: 249, type: 'monthly' }) },
+    'Price changed from $199 to $249 a month',
+  ],
+  [
+    { field: 'price', before: price({}), after: price({ display: '$199 once' }) },
+    'Price as published changed from “$199” to “$199 once”',
+  ],
+  [
+    { field: 'price', before: price({}), after: price({ first_year_cost_usd: 210 }) },
+    'First-year cost changed from about $199 to about $210',
+  ],
+  [
+    { field: 'levels', before: ['beginner'], after: ['beginner', 'advanced'] },
+    'Levels changed from Beginner to Beginner, Advanced / Operator',
+  ],
+  [
+    { field: 'topic_coverage', before: { geo: 3, local_seo: 0 }, after: { geo: 5, local_seo: 0 } },
+    'Topic coverage changed: GEO from 3/5 to 5/5',
+  ],
+  [{ field: 'status', before: 'inactive', after: 'active' }, 'Enrolling again'],
+  [{ field: 'name', before: 'Old', after: 'New' }, 'Renamed from “Old” to “New”'],
+  [
+    { field: 'editorial_pick', before: null, after: { label: 'Overall Best 2026', reason: null } },
+    'Given the editorial pick “Overall Best 2026”',
+  ],
+])('a course change reads: %j', (change, words) => {
+  expect(changeInWords(change, 'course')).toBe(words);
+});
+
+it('a methodology change names each number, and a nested one by its name', () => {
+  expect(
+    changeInWords(
+      {
+        field: 'weights',
+        before: { objective: 40, budget: 10 },
+        after: { objective: 35, budget: 10 },
+      },
+      'methodology',
+    ),
+  ).toBe('Weight of objective changed from 40 to 35');
+  expect(changeInWords({ field: 'match_threshold', before: 55, after: 60 }, 'methodology')).toBe(
+    'Match threshold changed from 55 to 60',
+  );
+  expect(
+    changeInWords(
+      {
+        field: 'budget_bands',
+        before: { upper_limits_usd: { free: 0 } },
+        after: { upper_limits_usd: { free: 5 } },
+      },
+      'methodology',
+    ),
+  ).toBe('Budget bands changed');
+});
+
+it('an entry reads as one sentence, its sources named', () => {
+  expect(dateInWords('2027-03-12')).toBe('12 March 2027');
+  expect(
+    entryInWords({
+      id: '2027-03-12-aaaaaaaa',
+      date: '2027-03-12',
+      kind: 'verified',
+      course: 'x',
+      name: 'Answer Engine Foundations',
+      sources: [
+        {
+          field: 'price',
+          source_type: 'official',
+          label: 'Pricing',
+          url: 'https://x.example.com/p',
+        },
+      ],
+    }).text,
+  ).toBe("Answer Engine Foundations: Verified on 12 March 2027 from the provider's page.");
+  expect(
+    entryInWords({
+      id: '2027-03-12-aaaaaaaa',
+      date: '2027-03-12',
+      kind: 'changed',
+      course: 'x',
+      name: 'X',
+      changes: [{ field: 'certification', before: false, after: true }],
+      sources: [{ field: null, source_type: 'public_third_party', label: 'A review', url: null }],
+    }).text,
+  ).toBe('X: Now awards a certificate (checked against A review).');
+  expect(entryInWords({ id: '2026-11-22-aaaaaaaa', date: '2026-11-22', kind: 'added' }).text).toBe(
+    'Scoring methodology: Recorded as it stood when the history started.',
+  );
+});

@@ -1,0 +1,197 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CourseRecord } from './course.schema';
+import type { KeptEntry } from './history-check';
+import type { EntrySource, FieldChange } from './history.schema';
+import {
+  COVERAGE_LABELS,
+  type CoverageKey,
+  LEVEL_LABELS,
+  OPERATING_MODEL_LABELS,
+} from './vocabulary';
+
+/**
+ * The history in words a person reads (docs/data.md#the-history): "Price changed from $199 to
+ * $249 a month", "Verified on 12 March 2027 from the provider's page". Written once, for the API,
+ * the pages, the feed and the editors' tools alike.
+ */
+
+type Price = CourseRecord['price'];
+
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const CURRENCY_SIGNS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
+const PER: Record<string, string> = { monthly: ' a month', annual: ' a year' };
+
+/** "12 March 2027". */
+export const dateInWords = (date: string) => DATE.format(Date.parse(date));
+
+const quoted = (text: unknown) => (typeof text === 'string' ? `“${text}”` : 'none');
+const listed = (values: unknown, labels?: Record<string, string>) =>
+  Array.isArray(values) && values.length > 0
+    ? values.map((value: string) => labels?.[value] ?? value).join(', ')
+    : 'none';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A price as a person says it: "$249 a month", "free", "not published". */
+export function priceInWords(price: Partial<Price> | undefined): string {
+  if (!price || price.known === false) return 'not published';
+  if (price.type === 'free' || price.amount === 0) return 'free';
+  if (price.amount === null || price.amount === undefined || price.type === 'custom') {
+    return price.display ?? 'not published';
+  }
+  const sign = CURRENCY_SIGNS[price.currency ?? ''];
+  const amount = sign
+    ? `${sign}${NUMBER.format(price.amount)}`
+    : `${NUMBER.format(price.amount)} ${price.currency ?? ''}`.trim();
+  return `${amount}${PER[price.type ?? ''] ?? ''}`;
+}
+
+function priceChange(before: Partial<Price> | undefined, after: Partial<Price> | undefined) {
+  const [was, now] = [priceInWords(before), priceInWords(after)];
+  if (was !== now) return `Price changed from ${was} to ${now}`;
+  if (before?.display !== after?.display) {
+    return `Price as published changed from ${quoted(before?.display)} to ${quoted(after?.display)}`;
+  }
+  const cost = (p?: Partial<Price>) =>
+    typeof p?.first_year_cost_usd === 'number'
+      ? `about $${NUMBER.format(p.first_year_cost_usd)}`
+      : 'unknown';
+  return `First-year cost changed from ${cost(before)} to ${cost(after)}`;
+}
+
+/** The members of an object whose values differ, as "name from X to Y". */
+function membersChanged(
+  before: unknown,
+  after: unknown,
+  shown = (value: unknown) => String(value ?? 'none'),
+) {
+  const [was, now] = [isRecord(before) ? before : {}, isRecord(after) ? after : {}];
+  return [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    .filter((key) => !isDeepStrictEqual(was[key], now[key]))
+    .map((key) => ({
+      key,
+      nested: isRecord(was[key]) || isRecord(now[key]),
+      text: `from ${shown(was[key])} to ${shown(now[key])}`,
+    }));
+}
+
+const score = (value: unknown) => (typeof value === 'number' ? `${value}/5` : 'none');
+const words = (key: string) => key.replaceAll('_', ' ');
+
+/** A member's value before (absent: a member new to the data) and after. */
+type Words<T> = (before: T | undefined, after: T) => string;
+type CourseFieldWords = { [K in keyof CourseRecord]?: Words<CourseRecord[K]> };
+
+const COURSE_FIELDS: CourseFieldWords = {
+  name: (b, a) => `Renamed from ${quoted(b)} to ${quoted(a)}`,
+  provider: (b, a) =>
+    b?.name !== a?.name
+      ? `Provider changed from ${b?.name ?? 'none'} to ${a?.name ?? 'none'}`
+      : `Provider's website changed from ${b?.url ?? 'none'} to ${a?.url ?? 'none'}`,
+  status: (_b, a) => (a === 'inactive' ? 'No longer enrolling' : 'Enrolling again'),
+  url: (b, a) => `Course page changed from ${b ?? 'none'} to ${a ?? 'none'}`,
+  description: () => 'Description rewritten',
+  best_for: () => '“Best for” rewritten',
+  highlights: () => 'Highlights changed',
+  price: (b, a) => priceChange(b, a),
+  levels: (b, a) => `Levels changed from ${listed(b, LEVEL_LABELS)} to ${listed(a, LEVEL_LABELS)}`,
+  topic_coverage: (b, a) =>
+    `Topic coverage changed: ${membersChanged(b, a, score)
+      .map(({ key, text }) => `${COVERAGE_LABELS[key as CoverageKey] ?? key} ${text}`)
+      .join(', ')}`,
+  ai_geo_focus: (b, a) => `AI/GEO focus changed from ${b ?? 'none'} to ${a}`,
+  formats: (b, a) => `Formats changed from ${listed(b)} to ${listed(a)}`,
+  certification: (_b, a) => (a ? 'Now awards a certificate' : 'No longer awards a certificate'),
+  community: (b, a) => `Community changed from ${b ?? 'none'} to ${a}`,
+  updates: (b, a) => `Updates changed from ${b ?? 'none'} to ${a}`,
+  operating_models: (b, a) =>
+    `Kinds of work changed from ${listed(b, OPERATING_MODEL_LABELS)} to ${listed(a, OPERATING_MODEL_LABELS)}`,
+  verification: () => 'Verification record corrected',
+  editorial_pick: (b, a) =>
+    !a
+      ? 'Editorial pick withdrawn'
+      : b
+        ? 'Editorial pick changed'
+        : `Given the editorial pick ${quoted(a.label ?? 'Editorial pick')}`,
+  placeholder_data: (_b, a) =>
+    a ? 'Marked as placeholder data' : 'Real data now, no longer a placeholder',
+};
+
+const METHODOLOGY_LABELS: Record<string, string> = {
+  weights: 'Weight of',
+  adjustments: 'Adjustment',
+  penalties: 'Penalty',
+  freshness_fit: 'Freshness fit of',
+  verification_days: 'Verification days for',
+  budget_bands: 'Budget bands',
+  topic_coverage_scale: 'Topic coverage scale',
+  match_threshold: 'Match threshold',
+  result_limit: 'Result limit',
+};
+
+function methodologyChange({ field, before, after }: FieldChange): string {
+  const label = METHODOLOGY_LABELS[field] ?? words(field);
+  if (!isRecord(after) || !isRecord(before)) {
+    return `${label} changed from ${before ?? 'none'} to ${after ?? 'none'}`;
+  }
+  const members = membersChanged(before, after);
+  // Members that are objects themselves (the budget bands' limits) are named, not spelled out.
+  if (members.some(({ nested }) => nested)) return `${label} changed`;
+  return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
+}
+
+/** One member's change in words. */
+export function changeInWords(change: FieldChange, subject: 'course' | 'methodology'): string {
+  if (subject === 'methodology') return methodologyChange(change);
+  const words = COURSE_FIELDS[change.field as keyof CourseRecord] as Words<unknown> | undefined;
+  return words ? words(change.before, change.after) : `${change.field} changed`;
+}
+
+const SOURCE_WORDS: Partial<Record<EntrySource['source_type'], string>> = {
+  official: "the provider's page",
+  first_hand: 'taking the course',
+};
+
+/** "the provider's page and Course review": what the entry was checked against. */
+export function sourcesInWords(sources: readonly EntrySource[]): string {
+  const phrases = [...new Set(sources.map((s) => SOURCE_WORDS[s.source_type] ?? s.label))];
+  return phrases.join(' and ');
+}
+
+/** Who an entry is about, as its words begin: the course's name, or the methodology. */
+export const subjectInWords = (courseName: string | undefined) =>
+  courseName ?? 'Scoring methodology';
+
+/** The entry in words, and each of its changes. */
+export function entryInWords(entry: KeptEntry): { text: string; changes: string[] } {
+  const subject = entry.course === undefined ? 'methodology' : 'course';
+  const changes = (entry.changes ?? []).map((change) => changeInWords(change, subject));
+  const checked = entry.sources?.length
+    ? ` (checked against ${sourcesInWords(entry.sources)})`
+    : '';
+  const who = subjectInWords(entry.name);
+  let said: string;
+  switch (entry.kind) {
+    case 'added':
+      said =
+        subject === 'methodology'
+          ? 'Recorded as it stood when the history started'
+          : `Added to the dataset${entry.placeholder ? ' as a fictional placeholder' : ''}`;
+      break;
+    case 'verified':
+      said = `Verified on ${dateInWords(entry.date)}${entry.sources?.length ? ` from ${sourcesInWords(entry.sources)}` : ''}`;
+      return { text: `${who}: ${said}.`, changes };
+    case 'removed':
+      said = 'Removed from the dataset';
+      break;
+    default:
+      said = changes.join('. ');
+  }
+  return { text: `${who}: ${said}${checked}.`, changes };
+}

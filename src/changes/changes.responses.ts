@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { changeSchema } from '../catalog/change.schema';
+import { envelopeSchema, listMetaSchema } from '../core/envelope.schema';
+
+export const changeListResponseSchema = envelopeSchema(
+  z.array(changeSchema).describe('The entries found, newest first (by date, then id).'),
+  listMetaSchema,
+).meta({
+  id: 'ChangeListResponse',
+  description:
+    'Entries of the history in the `{data, meta}` envelope; `meta.count` is the number in this answer.',
+});

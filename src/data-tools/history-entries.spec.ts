@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { changeLogOf } from '../catalog/change-log';
+import type { CourseRecord } from '../catalog/course.schema';
+import { loadDataset } from '../catalog/dataset';
+import { canonicalJson, fingerprint, foldHistory, parseHistory } from '../catalog/history';
+import { unrecorded } from '../catalog/history-check';
+import {
+  AI_GEO_FOCUS,
+  COMMUNITY,
+  COURSE_STATUSES,
+  COVERAGE_KEYS,
+  CURRENCIES,
+  FORMATS,
+  LEVELS,
+  OPERATING_MODELS,
+  PERIODIC_UPDATES,
+  PRICE_TYPES,
+  SOURCE_TYPES,
+  UPDATE_CADENCES,
+} from '../catalog/vocabulary';
+import { entriesToRecord } from './history-entries';
+
+/**
+ * The history against generated edits of every kind of course field (docs/data.md#the-history):
+ * the check names the course and the field, one record brings one entry with the value before
+ * and after, and the history then holds what the files hold, that entry first.
+ */
+
+const DATA_DIR = join(__dirname, '..', '..', 'data');
+const SITE = 'http://localhost:3000';
+const dataset = loadDataset(DATA_DIR);
+const text = readFileSync(join(DATA_DIR, 'history.jsonl'), 'utf8');
+const shipped = parseHistory(text, 'history.jsonl').entries;
+const history = shipped.map(({ entry }) => entry);
+const { state } = foldHistory(shipped, 'history.jsonl');
+const before = {
+  ref: 'HEAD',
+  courses: new Map(dataset.courses.map((course) => [course.slug, course])),
+  methodology: dataset.methodology,
+  entryIds: new Set(history.map((entry) => entry.id)),
+};
+
+const text40 = fc.string({ minLength: 1, maxLength: 40 });
+const url = fc.constantFrom('https://provider.example.com/course', 'https://example.org/x');
+const some = <T>(values: readonly T[]) => fc.subarray([...values], { minLength: 1 });
+const date = fc.constantFrom('2026-11-20', '2026-11-23');
+
+/** A new value for each member of a course, of the kind the member holds. */
+const FIELDS: { [K in keyof CourseRecord]?: fc.Arbitrary<CourseRecord[K]> } = {
+  name: text40,
+  provider: fc.record({ name: text40, url: fc.option(url, { nil: null }) }),
+  status: fc.constantFrom(...COURSE_STATUSES),
+  url: fc.option(url, { nil: null }),
+  description: fc.option(fc.string(), { nil: null }),
+  best_for: fc.option(fc.string(), { nil: null }),
+  highlights: fc.array(fc.string(), { maxLength: 4 }),
+  price: fc.record({
+    display: fc.option(fc.string(), { nil: null }),
+    amount: fc.option(fc.nat(5000), { nil: null }),
+    currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
+    type: fc.option(fc.constantFrom(...PRICE_TYPES), { nil: null }),
+    first_year_cost_usd: fc.option(fc.nat(60000), { nil: null }),
+    known: fc.boolean(),
+  }),
+  levels: some(LEVELS),
+  topic_coverage: fc.record(
+    Object.fromEntries(COVERAGE_KEYS.map((key) => [key, fc.integer({ min: 0, max: 5 })])) as {
+      [K in (typeof COVERAGE_KEYS)[number]]: fc.Arbitrary<number>;
+    },
+  ),
+  ai_geo_focus: fc.constantFrom(...AI_GEO_FOCUS),
+  formats: some(FORMATS),
+  certification: fc.boolean(),
+  community: fc.constantFrom(...COMMUNITY),
+  updates: fc.constantFrom(...UPDATE_CADENCES, ...PERIODIC_UPDATES),
+  operating_models: some(OPERATING_MODELS),
+  verification: fc.record({
+    last_verified_on: date,
+    sources: fc.array(
+      fc.record({
+        field: fc.constantFrom('price', 'levels'),
+        source_type: fc.constantFrom(...SOURCE_TYPES),
+        label: text40,
+        url: fc.option(url, { nil: null }),
+        verified_on: date,
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+  }),
+  editorial_pick: fc.option(
+    fc.record({
+      label: fc.option(text40, { nil: null }),
+      reason: fc.option(text40, { nil: null }),
+    }),
+    { nil: null },
+  ),
+  placeholder_data: fc.boolean(),
+};
+
+const edits = fc.constantFrom(...(Object.keys(FIELDS) as (keyof CourseRecord)[])).chain((field) =>
+  fc.record({
+    field: fc.constant(field),
+    at: fc.nat(dataset.courses.length - 1),
+    value: FIELDS[field]! as fc.Arbitrary<unknown>,
+  }),
+);
+
+it('a fingerprint does not depend on the order members are written in', () => {
+  fc.assert(
+    fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (value) => {
+      const reversed = Object.fromEntries(Object.entries(value).reverse());
+      expect(fingerprint(reversed)).toBe(fingerprint(value));
+      expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
+    }),
+  );
+});
+
+it('names the course and the field of any edit; one record brings the entry, first in the history', () => {
+  fc.assert(
+    fc.property(edits, ({ field, at, value }) => {
+      const old = dataset.courses[at];
+      fc.pre(!isDeepStrictEqual(old[field], value));
+      const edited = { ...old, [field]: value } as CourseRecord;
+      const courses = dataset.courses.map((course, i) => (i === at ? edited : course));
+
+      const problems = unrecorded('data', state, courses, dataset.methodology);
+      expect(problems).toEqual([
+        `data/courses.json: course "${old.slug}", field ${field}: changed since the history last recorded it; record it with \`npm run data:record\``,
+      ]);
+
+      const { entries, replaced } = entriesToRecord({
+        state,
+        history,
+        courses,
+        methodology: dataset.methodology,
+        before,
+        date: '2026-11-25',
+        sources: [],
+      });
+      expect(replaced.size).toBe(0);
+      expect(entries).toHaveLength(1);
+      const [entry] = entries;
+      const newSources =
+        field === 'verification' &&
+        edited.verification.sources.some(
+          (source) => !old.verification.sources.some((s) => isDeepStrictEqual(s, source)),
+        );
+      const kind = newSources
+        ? 'verified'
+        : field === 'status' && value === 'inactive'
+          ? 'no_longer_enrolling'
+          : 'changed';
+      expect(entry).toMatchObject({ date: '2026-11-25', kind, course: old.slug });
+      if (kind !== 'verified') {
+        expect(entry.changes).toEqual([{ field, before: old[field], after: value }]);
+      }
+
+      const after = [...history, entry];
+      const folded = foldHistory(
+        after.map((e, line) => ({ entry: e, line })),
+        'history.jsonl',
+      );
+      expect(folded.problems).toEqual([]);
+      expect(unrecorded('data', folded.state, courses, dataset.methodology)).toEqual([]);
+
+      const [first] = changeLogOf(after, courses, SITE).entries;
+      expect(first.id).toBe(entry.id);
+      expect(first.text).toMatch(new RegExp(`^.+: \\S.*\\.$`, 's'));
+      expect(first.changes.every((change) => change.text.length > 0)).toBe(true);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+it('refuses an edit whose value before is neither at the ref nor in an entry', () => {
+  const [old] = dataset.courses;
+  const courses = [{ ...old, certification: !old.certification }, ...dataset.courses.slice(1)];
+  const stale = { ...before, courses: new Map(courses.map((c) => [c.slug, c])) };
+  expect(() =>
+    entriesToRecord({
+      state,
+      history,
+      courses,
+      methodology: dataset.methodology,
+      before: stale,
+      date: '2026-11-25',
+      sources: [],
+    }),
+  ).toThrow(`course "${old.slug}", field certification: the value the history last recorded`);
+});

@@ -1,0 +1,66 @@
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { foldHistory, parseHistory, type RecordedState } from '../catalog/history';
+import { HISTORY_FILE, type HistoryEntry } from '../catalog/history.schema';
+import { entryInWords } from '../catalog/history-words';
+
+/** The history file as the editors' tools read and write it (docs/data.md#the-history). */
+
+export interface HistoryFile {
+  path: string;
+  entries: HistoryEntry[];
+  state: RecordedState;
+}
+
+/**
+ * The history of DIR, read and folded; undefined when there is none. Called after `loadDataset`,
+ * which refuses a history with problems, so none are left here.
+ */
+export function readHistoryFile(dataDir: string): HistoryFile | undefined {
+  const path = join(dataDir, HISTORY_FILE.file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const located = parseHistory(text, path).entries;
+  return {
+    path,
+    entries: located.map(({ entry }) => entry),
+    state: foldHistory(located, path).state,
+  };
+}
+
+/**
+ * Adds entries at the end of the file, one JSON line each (a union merge of two branches then
+ * keeps both sides' lines), after leaving out the lines of the entries `replaced` names.
+ */
+export function writeEntries(
+  path: string,
+  entries: readonly HistoryEntry[],
+  replaced: ReadonlySet<string> = new Set(),
+): void {
+  const lines = entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    // A new history.
+  }
+  if (replaced.size > 0) {
+    const kept = text
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !replaced.has((JSON.parse(line) as HistoryEntry).id));
+    writeFileSync(path, kept.map((line) => `${line}\n`).join('') + lines);
+    return;
+  }
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  appendFileSync(path, separator + lines);
+}
+
+/** An entry as the tools print it: `2027-03-12 changed  Answer Engine Foundations: Price …`. */
+export function printed(entry: HistoryEntry): string {
+  return `${entry.date}  ${entry.kind.padEnd(19)}  ${entryInWords(entry).text}`;
+}
