@@ -3,8 +3,10 @@ import type { DomainError } from './domain-error';
 import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from './request-limits';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';
 
-/** A calendar date, `YYYY-MM-DD`. */
-export const dateSchema = z.iso.date().meta({ examples: ['2026-11-01'] });
+/** A calendar date, `YYYY-MM-DD`; named, so that a schema holds its pattern once, however many dates it has. */
+export const dateSchema = z.iso
+  .date()
+  .meta({ id: 'Date', description: 'A calendar date, `YYYY-MM-DD`.', examples: ['2026-11-01'] });
 /** An absolute http(s) URL. */
 export const urlSchema = z.url({ protocol: /^https?$/ });
 

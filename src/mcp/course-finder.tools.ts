@@ -131,10 +131,10 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'check_course_fit',
-    description: `How 1 to 3 courses fit the six answers: match percent, reasons and warnings as recommend_courses gives them, and whether it recommends each, and if not why. Without courses: what came closest. Cite with meta.citation.`,
+    description: 'How 1-3 courses, or the closest, fit six answers.',
     parameters: advertisedInput(FitQuery, {
       ...ANSWERS_AS_VALUES,
-      courses: { description: 'A JSON array of 1 to 3 slugs; omit it for the closest.' },
+      courses: { description: undefined },
     }),
     outputSchema: advertisedOutput(fitResponseSchema),
     annotations: { title: 'Check how courses fit', ...READ_ONLY },
