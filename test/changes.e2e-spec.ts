@@ -73,7 +73,7 @@ describe('GET /api/v1/changes on the shipped data', () => {
     expect(response.headers.get('x-total-count')).toBe(String(records.length + 1));
   });
 
-  it('answers a page of 50 by default, newest first by date then id, with a Link to the first', async () => {
+  it('answers a page of 50 by default, newest first (the shipped entries: by date, then id), with a Link to the first', async () => {
     const response = await t.get('/api/v1/changes');
     const { data, meta }: any = await response.json();
     expect(meta.count).toBe(Math.min(50, records.length + 1));

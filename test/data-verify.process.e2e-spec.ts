@@ -117,6 +117,24 @@ describe('npm run data:verify', () => {
     });
   });
 
+  it('records checks of one course on one day in the order they were made: the data stays valid', () => {
+    const dir = copyOfData({ history: true });
+    const day = '2026-11-26';
+    const fields = ['price', 'levels', 'formats'];
+    for (const field of fields) {
+      const args = ['--field', field, '--source', 'official', '--url', PRICING, '--today', day];
+      expect(verify(dir, SLUG, ...args)).toMatchObject({ code: 0, stderr: '' });
+    }
+    expect(() => loadDataset(dir, day)).not.toThrow();
+    const lines = readFileSync(join(dir, 'history.jsonl'), 'utf8').trim().split('\n');
+    const written = lines.slice(-fields.length).map((line) => JSON.parse(line));
+    expect(written.map((entry) => [entry.kind, entry.date, entry.seq])).toEqual([
+      ['verified', day, undefined],
+      ['verified', day, 1],
+      ['verified', day, 2],
+    ]);
+  });
+
   it.each([
     ['a subdomain of the provider’s host', 'https://learn.lanternfield.example.com/pricing'],
     ['the provider’s host in capitals', 'https://Lanternfield.Example.com/pricing'],

@@ -10,7 +10,7 @@ import { entryInWords } from './history-words';
  * It depends on the data alone: built once per dataset, never per request.
  */
 export interface ChangeLog {
-  /** Every entry, newest first (by date, then id, descending). */
+  /** Every entry, newest first (the history's order, reversed). */
   readonly entries: readonly Change[];
   /** Each course's entries, newest first, removed courses' included. */
   readonly byCourse: ReadonlyMap<string, readonly Change[]>;

@@ -41,7 +41,7 @@ export interface Dataset {
   methodology: MethodologyFile;
   policies: z.infer<typeof policiesFileSchema>;
   assistants: AssistantsFile;
-  /** The history's entries in order of date then id (docs/data.md#the-history). */
+  /** The history's entries in order: date, seq, id (docs/data.md#the-history). */
   history: readonly KeptEntry[];
   /** No `history.jsonl`: an older deployment's data, served with an empty history. */
   historyAbsent: boolean;

@@ -24,7 +24,7 @@ import type { MethodologyFile } from './methodology.schema';
 export type KeptEntry = Omit<HistoryEntry, 'facts'>;
 
 export interface HistoryRead {
-  /** The entries in order of date then id; empty when the file is absent. */
+  /** The entries in order (date, seq, id); empty when the file is absent. */
   entries: readonly KeptEntry[];
   /** No history file: an older deployment's data, served with an empty history. */
   absent: boolean;

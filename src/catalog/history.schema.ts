@@ -64,6 +64,13 @@ export const historyEntrySchema = z
       )
       .describe("The entry's identifier: its date and a fingerprint of its content."),
     date: dateSchema.describe('The day the change was made or the check done.'),
+    seq: z
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        'Its place among the entries of its date: absent on the first written that day, then 1, 2, … (the tools number them).',
+      ),
     kind: historyKindSchema,
     course: slugSchema
       .optional()
@@ -84,7 +91,7 @@ export const historyEntrySchema = z
       .describe('The fingerprint of each member the entry sets, as of the entry.'),
   })
   .describe(
-    'One line of data/history.jsonl, written by `npm run data:record` or `npm run data:verify`; lines are read in order of date, then id.',
+    'One line of data/history.jsonl, written by `npm run data:record` or `npm run data:verify`; lines are read in order of date, then seq, then id.',
   );
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export type FieldChange = z.infer<typeof fieldChangeSchema>;

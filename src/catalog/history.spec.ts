@@ -53,6 +53,23 @@ it('reads lines in order of date then id, whatever their position', () => {
   ]);
 });
 
+it('reads the entries of one day in the order they were written (seq), whatever their ids', () => {
+  const first = { ...changed, id: '2026-11-24-zzzzzzzz' };
+  const second: HistoryEntry = {
+    ...changed,
+    id: '2026-11-24-AAAAAAAA',
+    seq: 1,
+    changes: [{ field: 'certification', before: true, after: false }],
+    facts: { certification: fingerprint(false) },
+  };
+  const text = [second, first, added].map((entry) => JSON.stringify(entry)).join('\n');
+  const { entries } = parseHistory(text, 'history.jsonl');
+  expect(entries.map(({ entry }) => entry.id)).toEqual([added.id, first.id, second.id]);
+  const { state, problems } = foldHistory(entries, 'history.jsonl');
+  expect(problems).toEqual([]);
+  expect(state.courses.get('a-course')?.facts.certification).toBe(fingerprint(false));
+});
+
 it.each<[string, HistoryEntry[], string]>([
   ['a line twice', [added, added], 'line 2 (2026-11-22-aaaaaaaa): another line has the same id'],
   ['a change before the addition', [changed], 'has a "changed" entry but is not in the history'],

@@ -6,9 +6,9 @@ import { type HistoryEntry, historyEntrySchema } from './history.schema';
 import type { MethodologyFile } from './methodology.schema';
 
 /**
- * Reading the history (docs/data.md#the-history): its lines, in order of date then id (never of
- * position: a union merge of two branches appends both sides' lines), and what it last recorded
- * of each course and of the methodology.
+ * Reading the history (docs/data.md#the-history): its lines, in order of date, then of their place
+ * in the day (`seq`), then of id (never of position: a union merge of two branches appends both
+ * sides' lines), and what it last recorded of each course and of the methodology.
  */
 
 /** An entry with the line of the file it was read from, for problems that name it. */
@@ -56,9 +56,15 @@ export const courseFacts = (course: CourseRecord) => factsOf(course, ['slug']);
 export const methodologyFacts = (methodology: MethodologyFile) =>
   factsOf(methodology, ['scoring_weights_updated_on', '$schema']);
 
-/** The order entries are read in: by date, then by id. */
-export function byDateThenId(a: HistoryEntry, b: HistoryEntry): number {
-  return a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/**
+ * The order entries are read in: by date, then by their place in the day (an entry written on a
+ * day that already had entries comes after them), then by id.
+ */
+export function inHistoryOrder(a: HistoryEntry, b: HistoryEntry): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  const seq = (a.seq ?? 0) - (b.seq ?? 0);
+  if (seq !== 0) return seq;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Every line of the file as an entry (blank lines skipped), and the problems of those that are not. */
@@ -82,7 +88,7 @@ export function parseHistory(
     if (result.success) entries.push({ entry: result.data, line });
     else problems.push(...result.error.issues.map((issue) => lineIssue(path, line, json, issue)));
   });
-  entries.sort((a, b) => byDateThenId(a.entry, b.entry));
+  entries.sort((a, b) => inHistoryOrder(a.entry, b.entry));
   return { entries, problems };
 }
 

@@ -3,7 +3,9 @@ import { changeSchema } from '../catalog/change.schema';
 import { envelopeSchema, listMetaSchema } from '../core/envelope.schema';
 
 export const changeListResponseSchema = envelopeSchema(
-  z.array(changeSchema).describe('The entries found, newest first (by date, then id).'),
+  z
+    .array(changeSchema)
+    .describe('The entries found, newest first (by date, then in the order they were recorded).'),
   listMetaSchema,
 ).meta({
   id: 'ChangeListResponse',

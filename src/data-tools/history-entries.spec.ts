@@ -6,6 +6,7 @@ import { changeLogOf } from '../catalog/change-log';
 import type { CourseRecord } from '../catalog/course.schema';
 import { loadDataset } from '../catalog/dataset';
 import { canonicalJson, fingerprint, foldHistory, parseHistory } from '../catalog/history';
+import type { HistoryEntry } from '../catalog/history.schema';
 import { unrecorded } from '../catalog/history-check';
 import {
   AI_GEO_FOCUS,
@@ -172,6 +173,43 @@ it('names the course and the field of any edit; one record brings the entry, fir
       expect(first.changes.every((change) => change.text.length > 0)).toBe(true);
     }),
     { numRuns: 300 },
+  );
+});
+
+it('edits of one course recorded one after another on one day leave the history holding what the files hold', () => {
+  // As the tools run: each record reads the file (in the history's order, not the lines'), and
+  // appends its entries; the service then reads the whole file in the same order.
+  const asRead = (entries: readonly HistoryEntry[]) =>
+    parseHistory(entries.map((entry) => JSON.stringify(entry)).join('\n'), 'history.jsonl');
+  fc.assert(
+    fc.property(
+      fc.nat(dataset.courses.length - 1),
+      fc.array(edits, { minLength: 2, maxLength: 4 }),
+      (at, steps) => {
+        let courses = dataset.courses;
+        let written = history;
+        for (const { field, value } of steps) {
+          const edited = { ...courses[at], [field]: value } as CourseRecord;
+          fc.pre(!isDeepStrictEqual(courses[at][field], value));
+          courses = courses.map((course, i) => (i === at ? edited : course));
+          const read = asRead(written);
+          const { entries } = entriesToRecord({
+            state: foldHistory(read.entries, 'history.jsonl').state,
+            history: read.entries.map(({ entry }) => entry),
+            courses,
+            methodology: dataset.methodology,
+            before: { ...before, entryIds: new Set(written.map((entry) => entry.id)) },
+            date: '2026-11-25',
+            sources: [],
+          });
+          written = [...written, ...entries];
+        }
+        const folded = foldHistory(asRead(written).entries, 'history.jsonl');
+        expect(folded.problems).toEqual([]);
+        expect(unrecorded('data', folded.state, courses, dataset.methodology)).toEqual([]);
+      },
+    ),
+    { numRuns: 100 },
   );
 });
 

@@ -32,7 +32,7 @@ export interface Before {
 export interface RecordRequest {
   /** What the history records now; undefined when there is no history yet. */
   state: RecordedState | undefined;
-  /** The history's entries, in order of date then id. */
+  /** The history's entries, in order (date, seq, id). */
   history: readonly HistoryEntry[];
   courses: readonly CourseRecord[];
   methodology: MethodologyFile;
@@ -46,9 +46,25 @@ export interface RecordRequest {
 
 /** An entry with its id: the date and a fingerprint of everything else it holds. */
 export function withId(entry: Omit<HistoryEntry, 'id'>): HistoryEntry {
-  const { date, kind, course, name, placeholder, changes, sources, facts } = entry;
-  const content = { date, kind, course, name, placeholder, changes, sources, facts };
+  const { date, seq, kind, course, name, placeholder, changes, sources, facts } = entry;
+  const content = { date, seq, kind, course, name, placeholder, changes, sources, facts };
   return JSON.parse(JSON.stringify({ id: `${date}-${fingerprint(content)}`, ...content }));
+}
+
+/**
+ * New entries placed after those the history already holds of their date: each takes the next
+ * `seq` of its day, so that a second change of one fact on one day is read after the first
+ * (entries are read by date, then seq, then id; never by position).
+ */
+export function placedAfter(
+  history: readonly HistoryEntry[],
+  entries: readonly HistoryEntry[],
+): HistoryEntry[] {
+  return entries.map(({ id: _id, ...entry }) => {
+    const sameDay = history.filter((earlier) => earlier.date === entry.date);
+    if (sameDay.length === 0) return withId(entry);
+    return withId({ ...entry, seq: Math.max(...sameDay.map((earlier) => earlier.seq ?? 0)) + 1 });
+  });
 }
 
 const about = (course: CourseRecord) => ({
@@ -98,7 +114,7 @@ export function entriesToRecord(request: RecordRequest): Recording {
     );
   }
   if (!only) entries.push(...methodologyEntries(methodology, state.methodology, request));
-  return { entries, replaced };
+  return { entries: placedAfter(request.history, entries), replaced };
 }
 
 /**

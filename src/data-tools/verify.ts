@@ -24,7 +24,7 @@ import {
   TODAY_OPTION,
   UsageError,
 } from './cli';
-import { checkDate, verifiedEntry } from './history-entries';
+import { checkDate, placedAfter, verifiedEntry } from './history-entries';
 import { printed, readHistoryFile, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
@@ -147,12 +147,16 @@ export async function verify(args: string[]): Promise<number> {
   const output = await formatJson(file, path);
   const reformatted = (await formatJson(JSON.parse(text), path)) !== text;
   writeFileSync(path, output);
-  const verified = verifiedEntry(
-    checked.data.courses.find((c) => c.slug === slug)!,
-    today,
-    [entry],
-  );
+  const [verified] = placedAfter(history?.entries ?? [], [
+    verifiedEntry(
+      checked.data.courses.find((c) => c.slug === slug)!,
+      today,
+      [entry],
+    ),
+  ]);
   if (history) writeEntries(history.path, [verified]);
+  // What was written must make the data valid: the same check as the service's.
+  loadDataset(dir, today);
   console.log(
     `${path}: course "${slug}": ${field} verified on ${today} (${entry.source_type}, ${entry.url ?? entry.label})` +
       (replaced ? `, replacing the check of ${replaced.verified_on}` : '') +
