@@ -138,7 +138,7 @@ const HEADERS = {
   },
   'Cache-Control': {
     description:
-      '`public, max-age=300` on 200 and 304, but for `checkCourseFit` (`no-store`: no cache may keep its answers); `no-store` on errors.',
+      '`public, max-age=300` on 200 and 304; `no-store` on errors.',
     schema: { type: 'string', examples: ['public, max-age=300'] },
   },
   'Retry-After': {

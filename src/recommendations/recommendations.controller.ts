@@ -61,13 +61,13 @@ export class RecommendationsController {
   }
 
   @Get('fit')
-  @NoStore({ cacheControl: 'no-store' })
+  @NoStore()
   @ApiRead({
     operationId: 'checkCourseFit',
     tag: 'Course Finder',
     summary: 'How courses fit six answers',
     description:
-      "For 1 to 3 named courses, in the order given: the match percent, reasons and warnings the recommendations give for the same six answers, whether the recommendations return the course, and if not why, in words (below the 55 percent threshold, or three courses rank ahead of it, named). A course that is not enrolling is not scored. Without `courses`: the enrolling courses that came closest, whatever their match. Match percentages describe fit to the answers, not quality. Answers are not stored or logged, and no cache may keep the answer (`Cache-Control: no-store`). Every problem of the request, the courses' included, is one `invalid_answers`.",
+      "For 1 to 3 named courses, in the order given: the match percent, reasons and warnings the recommendations give for the same six answers, whether the recommendations return the course, and if not why, in words (below the 55 percent threshold, or three courses rank ahead of it, named). A course that is not enrolling is not scored. Without `courses`: the enrolling courses that came closest, whatever their match. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. Every problem of the request, the courses' included, is one `invalid_answers`.",
     ok: {
       schema: fitResponseSchema,
       example: {
