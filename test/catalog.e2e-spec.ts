@@ -95,6 +95,16 @@ describe('invalid data stops the start with a message naming file, course, field
       (c: any[]) => (c[2].slug = c[3].slug),
       /courses\.json: course "[a-z0-9-]+", field slug: duplicate slug/,
     ],
+    ...['finder', 'compare', 'methodology', 'changes'].map(
+      (slug) =>
+        [
+          `the slug ${slug}, the address of a page of the site`,
+          (c: any[]) => (c[2].slug = slug),
+          new RegExp(
+            `courses\\.json: course "${slug}", field slug: /ai-seo-courses/${slug} is the address of another page`,
+          ),
+        ] as [string, (c: any[]) => unknown, RegExp],
+    ),
     [
       'coverage 6',
       (c: any[]) => (c[0].topic_coverage.geo = 6),

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { urlSchema } from '../core/envelope.schema';
+import { SITE_PATHS } from '../core/paths';
 import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
 import { inEditorsWords } from './data-problems';
 import { type KeptEntry, readHistory } from './history-check';
@@ -161,6 +162,11 @@ function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): st
   return `${path}: field ${at.join('.') || '(the file)'}: ${problem}`;
 }
 
+/** The site's own addresses, which no course page may take (`/ai-seo-courses/finder`, …). */
+const SITE_ADDRESSES: ReadonlySet<string> = new Set(
+  Object.values(SITE_PATHS).filter((path) => typeof path === 'string'),
+);
+
 function crossChecks(path: string, parsed: Record<string, unknown>, today?: string): string[] {
   const { courses } = parsed.courses as { courses: CourseRecord[] };
   const problems: string[] = [];
@@ -170,6 +176,12 @@ function crossChecks(path: string, parsed: Record<string, unknown>, today?: stri
       problems.push(`${path}: course "${course.slug}", field slug: duplicate slug`);
     }
     seen.add(course.slug);
+    const page = SITE_PATHS.course(course.slug);
+    if (SITE_ADDRESSES.has(page)) {
+      problems.push(
+        `${path}: course "${course.slug}", field slug: ${page} is the address of another page of the site; choose another slug`,
+      );
+    }
     for (const [field, problem] of [...courseProblems(course), ...dateProblems(course, today)]) {
       problems.push(`${path}: course "${course.slug}", field ${field}: ${problem}`);
     }
