@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { changeInWords, dateInWords, entryInWords, priceInWords } from './history-words';
 
 /** The history in words (docs/api.md#change), sentence by sentence. */
@@ -78,6 +79,23 @@ it('a methodology change names each number, and a nested one by its name', () =>
       'methodology',
     ),
   ).toBe('Budget bands changed');
+});
+
+it('a methodology change of any values reads as words, never as a program prints them', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom('weights', 'budget_bands', 'match_threshold', 'something_new'),
+      fc.jsonValue(),
+      fc.jsonValue(),
+      (field, before, after) => {
+        const text = changeInWords({ field, before, after }, 'methodology');
+        expect(text).not.toMatch(/\[object |undefined/);
+        for (const value of [before, after]) {
+          if (Array.isArray(value) && value.length > 1) expect(text).not.toContain(String(value));
+        }
+      },
+    ),
+  );
 });
 
 it('an entry reads as one sentence, its sources named', () => {

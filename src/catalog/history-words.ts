@@ -37,6 +37,8 @@ const listed = (values: unknown, labels?: Record<string, string>) =>
     : 'none';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A number, a word, a boolean or nothing: a value said as it is. */
+const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 
 /** A price as a person says it: "$249 a month", "free", "not published". */
 export function priceInWords(price: Partial<Price> | undefined): string {
@@ -76,7 +78,7 @@ function membersChanged(
     .filter((key) => !isDeepStrictEqual(was[key], now[key]))
     .map((key) => ({
       key,
-      nested: isRecord(was[key]) || isRecord(now[key]),
+      nested: !isScalar(was[key]) || !isScalar(now[key]),
       text: `from ${shown(was[key])} to ${shown(now[key])}`,
     }));
 }
@@ -138,10 +140,13 @@ const METHODOLOGY_LABELS: Record<string, string> = {
 function methodologyChange({ field, before, after }: FieldChange): string {
   const label = METHODOLOGY_LABELS[field] ?? words(field);
   if (!isRecord(after) || !isRecord(before)) {
-    return `${label} changed from ${before ?? 'none'} to ${after ?? 'none'}`;
+    // A value that is not one number or word (a list, say) is named, not spelled out.
+    return isScalar(before) && isScalar(after)
+      ? `${label} changed from ${before ?? 'none'} to ${after ?? 'none'}`
+      : `${label} changed`;
   }
   const members = membersChanged(before, after);
-  // Members that are objects themselves (the budget bands' limits) are named, not spelled out.
+  // Members that are objects or lists themselves (the budget bands' limits) are named, not spelled out.
   if (members.some(({ nested }) => nested)) return `${label} changed`;
   return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
 }
