@@ -118,7 +118,9 @@ const result = await new Promise((resolve, reject) =>
 );
 await stopService(service);
 
-const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+// The main thread's profile (`CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile`, thread 0); the
+// methodology spread's worker writes one of its own.
+const file = readdirSync(dir).find((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name));
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfUs = new Map();
