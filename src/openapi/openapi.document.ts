@@ -137,8 +137,7 @@ const HEADERS = {
     schema: { type: 'string', examples: ['W/"w6iwMCtVdgULLV71eUJrjwapn2g"'] },
   },
   'Cache-Control': {
-    description:
-      '`public, max-age=300` on 200 and 304; `no-store` on errors.',
+    description: '`public, max-age=300` on 200 and 304; `no-store` on errors.',
     schema: { type: 'string', examples: ['public, max-age=300'] },
   },
   'Retry-After': {
