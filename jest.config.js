@@ -27,11 +27,41 @@ const PROCESS_SUITES = '\\.process\\.e2e-spec\\.ts$';
 /** The suites that drive Debian's chromium (`*.browser.e2e-spec.ts`). */
 const BROWSER_SUITES = '\\.browser\\.e2e-spec\\.ts$';
 
+/** The projects named by `--selectProjects` (either form), or none when it is not given. */
+function selectedProjects(argv = process.argv) {
+  const names = [];
+  argv.forEach((arg, i) => {
+    const [flag, value] = arg.split(/=(.*)/s);
+    if (flag !== '--selectProjects') return;
+    if (value !== undefined) return names.push(value);
+    for (const next of argv.slice(i + 1)) {
+      if (next.startsWith('-')) break;
+      names.push(next);
+    }
+  });
+  return names;
+}
+
+/**
+ * Whether the run has suites that need Redis or a browser: REDIS_URL is set, or the browser project
+ * runs (it is selected, or no project is named) where Debian's chromium is installed.
+ */
+function redisOrBrowser() {
+  if (process.env.REDIS_URL || process.env.REQUIRE_BROWSER === '1') return true;
+  const selected = selectedProjects();
+  const browserRuns = selected.length === 0 || selected.includes('browser');
+  return browserRuns && require('node:fs').existsSync('/usr/bin/chromium');
+}
+
 module.exports = {
   // At least two at a time, however few the cores: the suites wait on sockets, child processes and
-  // a browser much of the time. (Three on two cores finish sooner without Redis and a browser, but
-  // with them the Redis suites' counts and the browser suites' axe checks run late.)
-  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
+  // a browser much of the time. Without Redis and a browser, one more than that: the suites'
+  // waits (a build, a service's start and drain, a fault's timeout, a child process on one core)
+  // leave a core idle otherwise; three on two cores finished sooner at the same CPU (156 s against
+  // 181 s, and 167 s against 173 s, on a machine shared with other work). With them, two: a third
+  // made the Redis suites' counts and the browser suites' axe checks run late.
+  maxWorkers:
+    Math.max(2, require('node:os').availableParallelism() - 1) + (redisOrBrowser() ? 0 : 1),
   projects: [
     // Unit specs beside pure code: run from src/, with nothing built first.
     { ...common, displayName: 'unit', roots: ['<rootDir>/src'], testRegex: '\\.spec\\.ts$' },

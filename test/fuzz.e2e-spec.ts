@@ -22,8 +22,16 @@ import { expectValid } from './support/schemas';
 /** Fixed, so a failure replays; fast-check prints the seed and the shrunk counterexample. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BATCH = 20;
-/** Batches: 255 of 20, 5,100 requests in all. */
-const BATCHES = 255;
+/**
+ * Batches: 100 of 20, 2,000 requests per run (FUZZ_BATCHES=255 for the 5,100 of a deeper run).
+ * That still draws every class of the generator many times: with this seed, some 1,500 HTTP
+ * requests (each API operation 35 to 55 times by GET and 3 to 20 times by each other method, the
+ * site pages, the operations endpoints, paths outside them) and some 500 to `/mcp` (each of the six
+ * tools called 18 to 29 times, with plausible, hostile, nested and wide arguments, and bodies that
+ * are no tool call). More batches drew the same classes again, at some 3 s of CPU per 1,000
+ * requests, among the largest shares of `npm test` on a 2-core machine.
+ */
+const BATCHES = Number(process.env.FUZZ_BATCHES ?? 100);
 
 /** What the run covered, printed at the end: answers by face and status class, valid tool results. */
 const tally: Record<string, number> = { toolResults: 0 };
@@ -134,7 +142,7 @@ describe('fuzzing every face', () => {
       }),
       { seed: SEED, numRuns: BATCHES },
     );
-    expect(sent).toBeGreaterThanOrEqual(5000);
+    expect(sent).toBe(BATCH * BATCHES);
     // Still up and answering.
     expect((await t.get('/healthz')).status).toBe(200);
     expect((await t.get('/api/v1/courses')).status).toBe(200);
