@@ -178,7 +178,8 @@ it('names the course and the field of any edit; one record brings the entry, fir
 
 it('edits of one course recorded one after another on one day leave the history holding what the files hold', () => {
   // As the tools run: each record reads the file (in the history's order, not the lines'), and
-  // appends its entries; the service then reads the whole file in the same order.
+  // appends its entries, and the editor commits; the service then reads the whole file in the same
+  // order.
   const asRead = (entries: readonly HistoryEntry[]) =>
     parseHistory(entries.map((entry) => JSON.stringify(entry)).join('\n'), 'history.jsonl');
   fc.assert(
@@ -189,6 +190,7 @@ it('edits of one course recorded one after another on one day leave the history 
         let courses = dataset.courses;
         let written = history;
         for (const { field, value } of steps) {
+          const committed = courses;
           const edited = { ...courses[at], [field]: value } as CourseRecord;
           fc.pre(!isDeepStrictEqual(courses[at][field], value));
           courses = courses.map((course, i) => (i === at ? edited : course));
@@ -198,7 +200,11 @@ it('edits of one course recorded one after another on one day leave the history 
             history: read.entries.map(({ entry }) => entry),
             courses,
             methodology: dataset.methodology,
-            before: { ...before, entryIds: new Set(written.map((entry) => entry.id)) },
+            before: {
+              ...before,
+              courses: new Map(committed.map((course) => [course.slug, course])),
+              entryIds: new Set(written.map((entry) => entry.id)),
+            },
             date: '2026-11-25',
             sources: [],
           });
