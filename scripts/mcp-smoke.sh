@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CI smoke step: start the built server and list its MCP tools with the MCP inspector CLI, as an
-# assistant's tooling would; fail unless the five tools are there and a tool call succeeds.
+# assistant's tooling would; fail unless the seven tools (the contract's five, check_course_fit and
+# get_changes) are there and a tool call succeeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 node scripts/build-if-needed.mjs
@@ -27,7 +28,7 @@ names="$(inspector --method tools/list | node -e '
   process.stdin.on("data", (chunk) => (text += chunk));
   process.stdin.on("end", () => console.log(JSON.parse(text).tools.map((tool) => tool.name).sort().join(" ")));
 ')"
-expected="compare_courses get_course get_methodology recommend_courses search_courses"
+expected="check_course_fit compare_courses get_changes get_course get_methodology recommend_courses search_courses"
 if [ "$names" != "$expected" ]; then
   echo "mcp-smoke: tools/list gave \"$names\", expected \"$expected\"" >&2
   exit 1
@@ -38,4 +39,4 @@ if grep -q '"isError": true' <<<"$result" || ! grep -q '"structuredContent"' <<<
   echo "mcp-smoke: get_methodology failed: $result" >&2
   exit 1
 fi
-echo "mcp-smoke: $url lists the five tools; get_methodology answers"
+echo "mcp-smoke: $url lists the seven tools; get_methodology answers"
