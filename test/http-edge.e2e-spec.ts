@@ -419,8 +419,9 @@ describe('one URL per answer', () => {
       }),
       { numRuns: 150 },
     );
-    // Every generated path ends in a slash: most are redirected, so the checks above ran.
-    expect(redirected).toBeGreaterThan(75);
+    // Every generated path ends in a slash: those that Express can read are redirected (about half
+    // of them; a malformed escape is a 400), so the checks above ran on dozens of paths.
+    expect(redirected).toBeGreaterThan(30);
   });
 });
 
