@@ -11,27 +11,27 @@ import { ServesPages } from '../edge/policies';
 
 /**
  * Swagger UI's files under `/api/v1/docs`, served through the same pipeline as every page: read
- * once, cached and compressed like any answer. The page that loads them is the site's, in the
- * site's frame (src/site/api-docs.page.ts); it runs no inline script, so the start-up is a file of
- * its own. The UI reads the document from `/api/v1/openapi.json`.
+ * from disk when asked, then cached and compressed like any answer (the bundle is 3 MB, not held
+ * for the life of the process for a page few open). The page that loads them is the site's, in
+ * the site's frame (src/site/api-docs.page.ts); it runs no inline script, so the start-up is a
+ * file of its own. The UI reads the document from `/api/v1/openapi.json`.
  */
 
 const DOCS = `/${API_PREFIX}/docs`;
 const UI = dirname(require.resolve('swagger-ui-dist/package.json'));
 
-/** The files the page loads, by name, with their type. */
-const FILES: Record<string, { type: string; text: string }> = {
-  'swagger-ui.css': { type: 'text/css', text: readFileSync(join(UI, 'swagger-ui.css'), 'utf8') },
-  'swagger-ui-bundle.js': {
-    type: 'text/javascript',
-    text: readFileSync(join(UI, 'swagger-ui-bundle.js'), 'utf8'),
-  },
+const fromUi = (name: string) => () => readFileSync(join(UI, name), 'utf8');
+
+/** The files the page loads, by name: their type and how to read them. */
+const FILES: Record<string, { type: string; text: () => string }> = {
+  'swagger-ui.css': { type: 'text/css', text: fromUi('swagger-ui.css') },
+  'swagger-ui-bundle.js': { type: 'text/javascript', text: fromUi('swagger-ui-bundle.js') },
   // "Try it out" calls the origin the page was loaded from, whatever name reached it (127.0.0.1, a
   // LAN address, a port-forward), not the document's server, PUBLIC_URL: the request interceptor
   // keeps each request's path and query and swaps its origin (docs/website.md#addresses-on-pages).
   'start.js': {
     type: 'text/javascript',
-    text: `window.addEventListener('load', () => {
+    text: () => `window.addEventListener('load', () => {
   window.ui = SwaggerUIBundle({
     url: '/${API_PREFIX}/openapi.json',
     dom_id: '#swagger-ui',
@@ -65,6 +65,6 @@ export class DocsController {
       throw new DomainError('not_found', `No file ${name.slice(0, 100)} in the API documentation.`);
     }
     response.type(`${file.type}; charset=utf-8`);
-    return file.text;
+    return file.text();
   }
 }
