@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { changeListResponseSchema } from '../src/changes/changes.responses';
 import { comparisonResponseSchema } from '../src/comparisons/comparisons.responses';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { courseListResponseSchema, courseResponseSchema } from '../src/courses/courses.responses';
@@ -8,7 +9,8 @@ import { OpenApiDocument } from '../src/openapi/openapi.controller';
 import { fitResponseSchema } from '../src/recommendations/fit.responses';
 import { recommendationResponseSchema } from '../src/recommendations/recommendations.responses';
 import { startTestApp, type TestApp } from './support/app';
-import { type FuzzCase, fuzzCase, operationsOf } from './support/fuzz';
+import { mcpRequest } from './support/edge';
+import { FUZZED_TOOLS, type FuzzCase, fuzzCase, operationsOf } from './support/fuzz';
 import { expectValid } from './support/schemas';
 
 /**
@@ -23,11 +25,12 @@ import { expectValid } from './support/schemas';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const BATCH = 20;
 /**
- * Batches: 100 of 20, 2,000 requests per run (FUZZ_BATCHES=255 for the 5,100 of a deeper run).
+ * Batches: 100 of 20, 2,000 requests in a local run; `.ci/run` sets FUZZ_BATCHES=255, the 5,100 a
+ * CI run sends (docs/hardening.md).
  * That still draws every class of the generator many times: with this seed, some 1,500 HTTP
  * requests (each API operation 35 to 55 times by GET and 3 to 20 times by each other method, the
- * site pages, the operations endpoints, paths outside them) and some 500 to `/mcp` (each of the six
- * tools called 18 to 29 times, with plausible, hostile, nested and wide arguments, and bodies that
+ * site pages, the operations endpoints, paths outside them) and some 500 to `/mcp` (each tool
+ * called some 15 to 30 times, with plausible, hostile, nested and wide arguments, and bodies that
  * are no tool call). More batches drew the same classes again, at some 3 s of CPU per 1,000
  * requests, among the largest shares of `npm test` on a 2-core machine.
  */
@@ -43,6 +46,7 @@ const TOOL_OUTPUT: Record<string, z.ZodType> = {
   check_course_fit: fitResponseSchema,
   compare_courses: comparisonResponseSchema,
   get_methodology: methodologyResponseSchema,
+  get_changes: changeListResponseSchema,
 };
 
 function expectJsonRpcError(message: any) {
@@ -133,6 +137,14 @@ describe('fuzzing every face', () => {
     batch = fc.array(fuzzCase(operations), { minLength: BATCH, maxLength: BATCH });
   });
   afterAll(() => t.close());
+
+  it('calls every tool the server lists, and checks each result against its REST schema', async () => {
+    const response = await t.get('/mcp', mcpRequest('tools/list'));
+    const { result } = (await response.json()) as { result: { tools: { name: string }[] } };
+    const listed = result.tools.map((tool) => tool.name).sort();
+    expect([...FUZZED_TOOLS].sort()).toEqual(listed);
+    expect(Object.keys(TOOL_OUTPUT).sort()).toEqual(listed);
+  });
 
   it(`answers ${BATCH * BATCHES} generated requests within the contract`, async () => {
     await fc.assert(

@@ -30,8 +30,12 @@ class StubController {
 @Module({ controllers: [StubController] })
 export class EdgeStubsModule {}
 
-/** A JSON-RPC `tools/call` request for the real `/mcp`. */
-export function mcpCall(name: string, args: Record<string, unknown>, id = 1): RequestInit {
+/** A JSON-RPC request for the real `/mcp`. */
+export function mcpRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  id = 1,
+): RequestInit {
   return {
     method: 'POST',
     headers: {
@@ -39,13 +43,13 @@ export function mcpCall(name: string, args: Record<string, unknown>, id = 1): Re
       Accept: 'application/json, text/event-stream',
       'MCP-Protocol-Version': '2025-06-18',
     },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params: { name, arguments: args },
-    }),
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   };
+}
+
+/** A JSON-RPC `tools/call` request for the real `/mcp`. */
+export function mcpCall(name: string, args: Record<string, unknown>, id = 1): RequestInit {
+  return mcpRequest('tools/call', { name, arguments: args }, id);
 }
 
 /** Collects the app's JSON log lines. */

@@ -68,7 +68,10 @@ const TOOL_OPERATIONS: Record<string, string> = {
   check_course_fit: '/recommendations/fit',
   compare_courses: '/comparisons',
   get_methodology: '/methodology',
+  get_changes: '/changes',
 };
+/** The tools the fuzzer calls; the suite holds them to the server's `tools/list`. */
+export const FUZZED_TOOLS = Object.keys(TOOL_OPERATIONS);
 
 /** Names an object treats specially, or a validator skips: every member of Object.prototype. */
 const HOSTILE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
@@ -343,7 +346,7 @@ function hostileArguments(operations: Operation[]): fc.Arbitrary<unknown> {
 }
 
 function rpcRequest(operations: Operation[]) {
-  const tools = Object.keys(TOOL_OPERATIONS);
+  const tools = FUZZED_TOOLS;
   const toolCall = fc.oneof(
     {
       weight: 3,
