@@ -3,6 +3,15 @@ import Redis from 'ioredis';
 import { AppConfig } from '../core/config';
 
 /**
+ * How long a command may go unanswered before the caller falls back to in-process state. Longer
+ * than a stall of this process can plausibly last (a collection, a busy host), since the timer fires
+ * before the reply already waiting in the socket is read; short enough that the requests in flight
+ * when Redis hangs wait at most this long once (the store then counts in-process until a ping
+ * answers).
+ */
+const COMMAND_TIMEOUT_MS = 1000;
+
+/**
  * The optional Redis client (REDIS_URL), shared by the rate-limit counts and the assistants' ranges.
  * It never queues or retries a command: a request must not wait for a Redis that is away, so the
  * callers fall back to in-process state when a command fails. It reconnects on its own.
@@ -18,7 +27,7 @@ export class RedisConnection implements OnApplicationShutdown {
       ? new Redis(config.redisUrl, {
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
-          commandTimeout: 250,
+          commandTimeout: COMMAND_TIMEOUT_MS,
           connectTimeout: 2000,
           retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
         })
