@@ -15,6 +15,7 @@ import { MCP_PATH } from '../src/core/paths';
 import { APP_URI } from '../src/mcp/course-finder.app';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { copyOfData, OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
+import { seriousViolations } from './support/browser';
 import { TestClock } from './support/clock';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
 
@@ -191,15 +192,6 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
   }
 
-  async function axeSerious(frame: Frame) {
-    await frame.evaluate(readFileSync(require.resolve('axe-core'), 'utf8'));
-    const results = await frame.evaluate(() => (globalThis as any).axe.run());
-    expect(results.passes.length).toBeGreaterThan(5);
-    return results.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
-  }
-
   it('renders the result it is handed: matches, percents, reasons, warnings, dates, links, citation', async () => {
     const { page, frame, errors, requests } = await mount(LIGHT);
     try {
@@ -287,7 +279,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       expect(await hostCalls(page)).toEqual([{ name: 'check_course_fit', arguments: none }]);
       const context = await page.evaluate(() => (globalThis as any).host.modelContext);
       expect(context.content[0].text).toContain('what came closest');
-      expect(await axeSerious(frame)).toEqual([]);
+      expect(await seriousViolations(frame)).toEqual([]);
       await screenshot(page, frame, 'mcp-app-closest');
       expect(errors).toEqual([]);
     } finally {
@@ -312,7 +304,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
         .locator('table.comparison thead th[data-slug]')
         .evaluateAll((ths) => ths.map((th) => th.getAttribute('data-slug')));
       expect(columns).toEqual(slugs);
-      expect(await axeSerious(frame)).toEqual([]);
+      expect(await seriousViolations(frame)).toEqual([]);
       await screenshot(page, frame, 'mcp-app-compare');
       // And back to the matches, without another call.
       await frame.getByRole('button', { name: '← Back' }).click();
@@ -342,7 +334,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       await cards.first().waitFor();
       expect(await heading.textContent()).toBe(`Courses 1–8 of ${all.length}`);
       await more.waitFor();
-      expect(await axeSerious(frame)).toEqual([]);
+      expect(await seriousViolations(frame)).toEqual([]);
       await screenshot(page, frame, 'mcp-app-search');
 
       const cursors: string[] = [];
@@ -377,7 +369,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       expect(slugs).toEqual(all);
       const context = await page.evaluate(() => (globalThis as any).host.modelContext);
       expect(context.content[0].text).toContain(`now sees ${all.length} courses`);
-      expect(await axeSerious(frame)).toEqual([]);
+      expect(await seriousViolations(frame)).toEqual([]);
       await screenshot(page, frame, 'mcp-app-search-all');
 
       // Courses of the first and the last page compare, and back is the whole list again.
@@ -443,7 +435,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
         expect(style.font).toContain('DejaVu Serif');
         const [r, g, b] = style.background.match(/\d+/g)!.map(Number);
         expect(expectLuminance((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255)).toBe(true);
-        expect(await axeSerious(frame)).toEqual([]);
+        expect(await seriousViolations(frame)).toEqual([]);
         await screenshot(page, frame, `mcp-app-${name}`);
         expect(errors).toEqual([]);
       } finally {

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems } from './support/browser';
+import { collectProblems, seriousViolations } from './support/browser';
 import { ERROR_TYPES } from './support/generated-types';
 import { freePort } from './support/redis';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
@@ -15,7 +15,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/req
  */
 
 const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
-const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
 /** Swagger UI's markup that no stylesheet can change, as docs/website.md lists it. */
 const SWAGGER_MARKUP = ['nested-interactive', 'select-name'];
 
@@ -236,12 +235,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
           path: join(SCREENSHOTS, `swagger-ui-${width}.png`),
           fullPage: true,
         });
-        await phone.evaluate(AXE);
-        const results = await phone.evaluate(() => (globalThis as any).axe.run());
-        const serious = results.violations
-          .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v: any) => v.id);
-        expect(serious.filter((id: string) => !SWAGGER_MARKUP.includes(id))).toEqual([]);
+        expect(await seriousViolations(phone, SWAGGER_MARKUP)).toEqual([]);
       } finally {
         await phone.close();
       }

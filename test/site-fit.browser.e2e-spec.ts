@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems } from './support/browser';
+import { collectProblems, seriousViolations } from './support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
 
 /**
@@ -24,7 +24,6 @@ const ANSWERS = {
   operating_model: 'affiliate',
 };
 const PHONE = { width: 375, height: 740 };
-const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
 /** What a page shows, with its no-break spaces read as spaces. */
 const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ').trim();
 
@@ -47,14 +46,6 @@ describeWithBrowser('how a course fits, in a real browser', () => {
     const errors = await collectProblems(page);
     await page.goto(`${t.url}${path}`);
     return { page, errors };
-  }
-
-  async function seriousViolations(page: Page) {
-    await page.evaluate(AXE);
-    const results = await page.evaluate(() => (globalThis as any).axe.run());
-    return results.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
   }
 
   /** The fit a course page shows. */

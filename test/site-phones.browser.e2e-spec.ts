@@ -110,6 +110,10 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
   let verified: TestApp;
   let browser: Browser;
 
+  /** One tab reads the pages in turn: nothing a test does outlives the next page's load. */
+  let tab: Page;
+  let problems: string[];
+
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp();
@@ -117,6 +121,8 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     makeVerified(dir);
     verified = await startTestApp({ env: { DATA_DIR: dir }, clock: verifiedClock() });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    tab = await browser.newPage();
+    problems = await collectProblems(tab);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -124,11 +130,12 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     await verified?.close();
   });
 
+  /** Loads a page in the tab at `viewport`, collecting what it reports going wrong from here. */
   async function open(path: string, viewport: { width: number; height: number }, app = t) {
-    const page = await browser.newPage({ viewport });
-    const errors = await collectProblems(page);
-    await page.goto(`${app.url}${path}`);
-    return { page, errors };
+    await tab.setViewportSize(viewport);
+    problems.length = 0;
+    await tab.goto(`${app.url}${path}`);
+    return { page: tab, errors: problems };
   }
   const shot = (page: Page, name: string, width: number) =>
     page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
@@ -136,106 +143,90 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
   describe.each(SIZES)('at $width px', (size) => {
     it('the list fits the screen, numbers whole; the compare bar shows once a course is ticked', async () => {
       const { page, errors } = await open('/ai-seo-courses', size);
-      try {
-        expect(await pastTheEdges(page)).toEqual([]);
-        expect(await badNumbers(page)).toEqual([]);
-        const bar = page.locator('.compare-bar');
-        expect(await bar.isVisible()).toBe(false);
-        await shot(page, 'list', size.width);
-        const boxes = page.locator('input[name="courses"][form="compare-form"]');
-        await boxes.first().check();
-        await bar.waitFor({ state: 'visible' });
-        // Compact: the issue's bar covered about 100 px of a phone screen.
-        expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
-        await page.screenshot({ path: join(SHOTS, `list-ticked-${size.width}.png`) });
-        await boxes.first().uncheck();
-        await bar.waitFor({ state: 'hidden' });
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
-      }
+      expect(await pastTheEdges(page)).toEqual([]);
+      expect(await badNumbers(page)).toEqual([]);
+      const bar = page.locator('.compare-bar');
+      expect(await bar.isVisible()).toBe(false);
+      await shot(page, 'list', size.width);
+      const boxes = page.locator('input[name="courses"][form="compare-form"]');
+      await boxes.first().check();
+      await bar.waitFor({ state: 'visible' });
+      // Compact: the issue's bar covered about 100 px of a phone screen.
+      expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
+      await page.screenshot({ path: join(SHOTS, `list-ticked-${size.width}.png`) });
+      await boxes.first().uncheck();
+      await bar.waitFor({ state: 'hidden' });
+      expect(errors).toEqual([]);
     });
 
     it('the open filters show a count beside every choice, a choice giving none dimmed, not hidden', async () => {
       const { page, errors } = await open('/ai-seo-courses?q=local&price_band=free', size);
-      try {
-        // Open already: the list is filtered.
-        expect(await page.locator('details.filters').getAttribute('open')).toBe('');
-        expect(await pastTheEdges(page)).toEqual([]);
-        const choices = page.locator('.filter-groups label');
-        const facets = (await t.json('/api/v1/facets?q=local&price_band=free')).data.facets;
-        const values = ['level', 'specialty', 'price_band'].flatMap((name) =>
-          Object.keys(facets[name]),
-        );
-        expect(await choices.count()).toBe(values.length);
-        const shown = await choices.evaluateAll((labels) =>
-          labels.map((label: any) => ({
-            visible: label.checkVisibility() && label.querySelector('.count').checkVisibility(),
-            count: label.querySelector('.count').textContent,
-            dim: label.classList.contains('none'),
-          })),
-        );
-        const expected = ['level', 'specialty', 'price_band'].flatMap((name) =>
-          Object.values<number>(facets[name]).map((n) => ({
-            visible: true,
-            count: `(${n})`,
-            dim: n === 0,
-          })),
-        );
-        expect(shown).toEqual(expected);
-        expect(expected.some((choice) => choice.dim)).toBe(true);
-        // The other choices say what they give too.
-        expect(await page.locator('label[for="f-community_only"] .count').innerText()).toBe(
-          `(${facets.community_only.true})`,
-        );
-        await page.locator('.filter-groups').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SHOTS, `list-counts-${size.width}.png`) });
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
-      }
+      // Open already: the list is filtered.
+      expect(await page.locator('details.filters').getAttribute('open')).toBe('');
+      expect(await pastTheEdges(page)).toEqual([]);
+      const choices = page.locator('.filter-groups label');
+      const facets = (await t.json('/api/v1/facets?q=local&price_band=free')).data.facets;
+      const values = ['level', 'specialty', 'price_band'].flatMap((name) =>
+        Object.keys(facets[name]),
+      );
+      expect(await choices.count()).toBe(values.length);
+      const shown = await choices.evaluateAll((labels) =>
+        labels.map((label: any) => ({
+          visible: label.checkVisibility() && label.querySelector('.count').checkVisibility(),
+          count: label.querySelector('.count').textContent,
+          dim: label.classList.contains('none'),
+        })),
+      );
+      const expected = ['level', 'specialty', 'price_band'].flatMap((name) =>
+        Object.values<number>(facets[name]).map((n) => ({
+          visible: true,
+          count: `(${n})`,
+          dim: n === 0,
+        })),
+      );
+      expect(shown).toEqual(expected);
+      expect(expected.some((choice) => choice.dim)).toBe(true);
+      // The other choices say what they give too.
+      expect(await page.locator('label[for="f-community_only"] .count').innerText()).toBe(
+        `(${facets.community_only.true})`,
+      );
+      await page.locator('.filter-groups').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `list-counts-${size.width}.png`) });
+      expect(errors).toEqual([]);
     });
 
     it('the award shown on the list keeps its caveat beside it', async () => {
       const { page } = await open('/ai-seo-courses', size);
-      try {
-        const box = page.locator('.pick-box');
-        expect(await box.locator('.badge.pick').isVisible()).toBe(true);
-        const caveat = box.locator('.caveat');
-        expect(await caveat.isVisible()).toBe(true);
-        expect(await caveat.innerText()).toMatch(/no part in the Course Finder's scoring/);
-        await box.screenshot({ path: join(SHOTS, `list-award-${size.width}.png`) });
-      } finally {
-        await page.close();
-      }
+      const box = page.locator('.pick-box');
+      expect(await box.locator('.badge.pick').isVisible()).toBe(true);
+      const caveat = box.locator('.caveat');
+      expect(await caveat.isVisible()).toBe(true);
+      expect(await caveat.innerText()).toMatch(/no part in the Course Finder's scoring/);
+      await box.screenshot({ path: join(SHOTS, `list-award-${size.width}.png`) });
     });
 
     it('the compare bar never covers the open filter form, wherever the page is scrolled', async () => {
       const { page } = await open('/ai-seo-courses', size);
-      try {
-        await page.locator('input[name="courses"][form="compare-form"]').nth(1).check();
-        await page.locator('details.filters summary').click();
-        const form = page.locator('form.filters');
-        const bar = page.locator('.compare-bar');
-        const height = await page.evaluate(
-          () => (globalThis as any).document.documentElement.scrollHeight,
-        );
-        let barSeen = 0;
-        for (let y = 0; y < height; y += 120) {
-          await page.evaluate((top) => (globalThis as any).scrollTo(0, top), y);
-          const [f, b] = [(await form.boundingBox())!, (await bar.boundingBox())!];
-          const onScreen = b.y < size.height && b.y + b.height > 0;
-          if (onScreen) barSeen++;
-          const overlap = b.y < f.y + f.height && f.y < b.y + b.height;
-          expect({ y, overlap }).toEqual({ y, overlap: false });
-        }
-        expect(barSeen).toBeGreaterThan(0);
-        // The form's end at the screen's foot: where the bar used to sit over it.
-        await form.evaluate((el: any) => el.scrollIntoView({ block: 'end' }));
-        await page.screenshot({ path: join(SHOTS, `list-filters-open-${size.width}.png`) });
-      } finally {
-        await page.close();
+      await page.locator('input[name="courses"][form="compare-form"]').nth(1).check();
+      await page.locator('details.filters summary').click();
+      const form = page.locator('form.filters');
+      const bar = page.locator('.compare-bar');
+      const height = await page.evaluate(
+        () => (globalThis as any).document.documentElement.scrollHeight,
+      );
+      let barSeen = 0;
+      for (let y = 0; y < height; y += 120) {
+        await page.evaluate((top) => (globalThis as any).scrollTo(0, top), y);
+        const [f, b] = [(await form.boundingBox())!, (await bar.boundingBox())!];
+        const onScreen = b.y < size.height && b.y + b.height > 0;
+        if (onScreen) barSeen++;
+        const overlap = b.y < f.y + f.height && f.y < b.y + b.height;
+        expect({ y, overlap }).toEqual({ y, overlap: false });
       }
+      expect(barSeen).toBeGreaterThan(0);
+      // The form's end at the screen's foot: where the bar used to sit over it.
+      await form.evaluate((el: any) => el.scrollIntoView({ block: 'end' }));
+      await page.screenshot({ path: join(SHOTS, `list-filters-open-${size.width}.png`) });
     });
 
     it.each([2, 3])(
@@ -244,227 +235,203 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
         const chosen = COMPARED.slice(0, count);
         const path = `/ai-seo-courses/compare?courses=${chosen.map((c) => c.slug).join(',')}`;
         const { page, errors } = await open(path, size);
-        try {
-          expect(await pastTheEdges(page)).toEqual([]);
-          expect(await badNumbers(page)).toEqual([]);
-          const height = await page.evaluate(
-            () => (globalThis as any).document.documentElement.scrollHeight,
-          );
-          // Each fact once, not once per course: 5,680 px for two courses when it repeated them.
-          if (size.width === 375 && count === 2) expect(height).toBeLessThanOrEqual(2_500);
-          const api = await t.json(`/api/v1/comparisons?courses=${chosen.map((c) => c.slug)}`);
-          const names: string[] = api.data.courses.map((c: any) => c.name);
-          const heads = await page.locator('table.compare thead th[data-slug]').allInnerTexts();
-          expect(heads.map((head, i) => head.includes(names[i]))).toEqual(names.map(() => true));
-          const box = page.locator('.table-wrap', { has: page.locator('table.compare') });
-          const rows = page.locator('table.compare tbody tr');
-          expect(await rows.count()).toBeGreaterThanOrEqual(20);
-          // Every value brought into view beside its fact's name, which stays where it is.
-          const unseen = await rows.evaluateAll(
-            (all, { count }) => {
-              const w = globalThis as any;
-              const found: string[] = [];
-              for (const row of all) {
-                const fact = row.querySelector('th');
-                const cells = [...row.querySelectorAll('td')];
-                if (cells.length !== count) found.push(`${fact.textContent}: ${cells.length}`);
-                for (const td of cells) {
-                  td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-                  const [f, v] = [fact.getBoundingClientRect(), td.getBoundingClientRect()];
-                  const shown = f.left >= 0 && v.left >= f.right - 1 && v.right <= w.innerWidth + 1;
-                  if (!shown || !td.checkVisibility())
-                    found.push(`${fact.textContent} ${td.cellIndex}`);
-                }
+        expect(await pastTheEdges(page)).toEqual([]);
+        expect(await badNumbers(page)).toEqual([]);
+        const height = await page.evaluate(
+          () => (globalThis as any).document.documentElement.scrollHeight,
+        );
+        // Each fact once, not once per course: 5,680 px for two courses when it repeated them.
+        if (size.width === 375 && count === 2) expect(height).toBeLessThanOrEqual(2_500);
+        const api = await t.json(`/api/v1/comparisons?courses=${chosen.map((c) => c.slug)}`);
+        const names: string[] = api.data.courses.map((c: any) => c.name);
+        const heads = await page.locator('table.compare thead th[data-slug]').allInnerTexts();
+        expect(heads.map((head, i) => head.includes(names[i]))).toEqual(names.map(() => true));
+        const box = page.locator('.table-wrap', { has: page.locator('table.compare') });
+        const rows = page.locator('table.compare tbody tr');
+        expect(await rows.count()).toBeGreaterThanOrEqual(20);
+        // Every value brought into view beside its fact's name, which stays where it is.
+        const unseen = await rows.evaluateAll(
+          (all, { count }) => {
+            const w = globalThis as any;
+            const found: string[] = [];
+            for (const row of all) {
+              const fact = row.querySelector('th');
+              const cells = [...row.querySelectorAll('td')];
+              if (cells.length !== count) found.push(`${fact.textContent}: ${cells.length}`);
+              for (const td of cells) {
+                td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+                const [f, v] = [fact.getBoundingClientRect(), td.getBoundingClientRect()];
+                const shown = f.left >= 0 && v.left >= f.right - 1 && v.right <= w.innerWidth + 1;
+                if (!shown || !td.checkVisibility())
+                  found.push(`${fact.textContent} ${td.cellIndex}`);
               }
-              return found;
-            },
-            { count },
-          );
-          expect(unseen).toEqual([]);
-          const scrolls = await box.evaluate((el: any) => el.scrollWidth > el.clientWidth);
-          // A desktop shows three courses whole; a phone scrolls sideways in the box, with a cue.
-          expect(scrolls).toBe(size.width === 375);
-          await box.evaluate((el: any) => (el.scrollLeft = 0));
-          await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
-          await shot(page, `compare-${count}`, size.width);
-          if (scrolls) {
-            await box.scrollIntoViewIfNeeded();
-            expect(await cueAt(page, box, 'right')).toBe(true);
-            await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
-            await page.screenshot({
-              path: join(SHOTS, `compare-${count}-scrolled-${size.width}.png`),
-            });
-          }
-          expect(errors).toEqual([]);
-        } finally {
-          await page.close();
+            }
+            return found;
+          },
+          { count },
+        );
+        expect(unseen).toEqual([]);
+        const scrolls = await box.evaluate((el: any) => el.scrollWidth > el.clientWidth);
+        // A desktop shows three courses whole; a phone scrolls sideways in the box, with a cue.
+        expect(scrolls).toBe(size.width === 375);
+        await box.evaluate((el: any) => (el.scrollLeft = 0));
+        await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+        await shot(page, `compare-${count}`, size.width);
+        if (scrolls) {
+          await box.scrollIntoViewIfNeeded();
+          expect(await cueAt(page, box, 'right')).toBe(true);
+          await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
+          await page.screenshot({
+            path: join(SHOTS, `compare-${count}-scrolled-${size.width}.png`),
+          });
         }
+        expect(errors).toEqual([]);
       },
     );
 
     it('every finder choice, its box and its words, is a target of at least 44 × 44 px', async () => {
       const { page } = await open('/ai-seo-courses/finder', size);
-      try {
-        const questions = (await t.json('/api/v1/finder/questions')).data.questions;
-        const choices = page.locator('form fieldset .choices label');
-        const options = Object.values(questions).flatMap((q: any) => Object.keys(q.values));
-        expect(await choices.count()).toBe(options.length);
-        const sizes = await choices.evaluateAll((labels) =>
-          labels.map((label: any) => {
-            const r = label.getBoundingClientRect();
-            return { width: r.width, height: r.height };
-          }),
-        );
-        const smallest = {
-          width: Math.min(...sizes.map((r) => r.width)),
-          height: Math.min(...sizes.map((r) => r.height)),
-        };
-        expect(smallest.width).toBeGreaterThanOrEqual(44);
-        expect(smallest.height).toBeGreaterThanOrEqual(44);
-        // A tap anywhere in the target, its far corner too, chooses.
-        for (let i = 0; i < options.length; i++) {
-          const r = (await choices.nth(i).boundingBox())!;
-          await choices.nth(i).scrollIntoViewIfNeeded();
-          const shown = (await choices.nth(i).boundingBox())!;
-          await page.mouse.click(shown.x + r.width - 2, shown.y + r.height - 2);
-          expect(await choices.nth(i).locator('input').isChecked()).toBe(true);
-        }
-        await shot(page, 'finder', size.width);
-      } finally {
-        await page.close();
+      const questions = (await t.json('/api/v1/finder/questions')).data.questions;
+      const choices = page.locator('form fieldset .choices label');
+      const options = Object.values(questions).flatMap((q: any) => Object.keys(q.values));
+      expect(await choices.count()).toBe(options.length);
+      const sizes = await choices.evaluateAll((labels) =>
+        labels.map((label: any) => {
+          const r = label.getBoundingClientRect();
+          return { width: r.width, height: r.height };
+        }),
+      );
+      const smallest = {
+        width: Math.min(...sizes.map((r) => r.width)),
+        height: Math.min(...sizes.map((r) => r.height)),
+      };
+      expect(smallest.width).toBeGreaterThanOrEqual(44);
+      expect(smallest.height).toBeGreaterThanOrEqual(44);
+      // A tap anywhere in the target, its far corner too, chooses.
+      for (let i = 0; i < options.length; i++) {
+        const r = (await choices.nth(i).boundingBox())!;
+        await choices.nth(i).scrollIntoViewIfNeeded();
+        const shown = (await choices.nth(i).boundingBox())!;
+        await page.mouse.click(shown.x + r.width - 2, shown.y + r.height - 2);
+        expect(await choices.nth(i).locator('input').isChecked()).toBe(true);
       }
+      await shot(page, 'finder', size.width);
     });
 
     it('the compare bar says how many courses are ticked and what Compare needs, as they are ticked', async () => {
       const { page } = await open('/ai-seo-courses', size);
-      try {
-        // Marks this document: a page load would lose it.
-        await page.evaluate(() => ((globalThis as any).sameDocument = true));
-        const boxes = page.locator('input[name="courses"][form="compare-form"]');
-        const said = page.locator('.compare-bar [role="status"]');
-        const expected = [
-          '1 ticked — tick one or two more',
-          '2 ticked — compare them, or tick one more',
-          '3 ticked — compare them',
-          '4 ticked — untick one: Compare takes two or three',
-        ];
-        for (const [i, text] of expected.entries()) {
-          await boxes.nth(i).check();
-          expect(await said.innerText()).toBe(text);
-        }
-        await page.screenshot({ path: join(SHOTS, `list-four-ticked-${size.width}.png`) });
-        await boxes.nth(0).uncheck();
-        expect(await said.innerText()).toBe(expected[2]);
-        expect(await page.evaluate(() => (globalThis as any).sameDocument)).toBe(true);
-      } finally {
-        await page.close();
+      // Marks this document: a page load would lose it.
+      await page.evaluate(() => ((globalThis as any).sameDocument = true));
+      const boxes = page.locator('input[name="courses"][form="compare-form"]');
+      const said = page.locator('.compare-bar [role="status"]');
+      const expected = [
+        '1 ticked — tick one or two more',
+        '2 ticked — compare them, or tick one more',
+        '3 ticked — compare them',
+        '4 ticked — untick one: Compare takes two or three',
+      ];
+      for (const [i, text] of expected.entries()) {
+        await boxes.nth(i).check();
+        expect(await said.innerText()).toBe(text);
       }
+      await page.screenshot({ path: join(SHOTS, `list-four-ticked-${size.width}.png`) });
+      await boxes.nth(0).uncheck();
+      expect(await said.innerText()).toBe(expected[2]);
+      expect(await page.evaluate(() => (globalThis as any).sameDocument)).toBe(true);
     });
 
     it('the compare bar covers nothing for good: after the list at its end, never over a box in focus', async () => {
       const { page } = await open('/ai-seo-courses', size);
-      try {
-        const boxes = page.locator('input[name="courses"][form="compare-form"]');
-        const bar = page.locator('.compare-bar');
-        await boxes.first().check();
-        await bar.waitFor({ state: 'visible' });
-        // Tab through the list from its first box: whatever takes the focus is clear of the bar.
-        const covered: string[] = [];
-        await boxes.first().focus();
-        for (let i = 0; i < (await boxes.count()) * 2; i++) {
-          await page.keyboard.press('Tab');
-          const focused = await page.evaluate(() => {
-            const w = globalThis as any;
-            const el = w.document.activeElement;
-            // The bar's own button is in it, not under it.
-            if (el.closest('.compare-bar')) return null;
-            const r = el.getBoundingClientRect();
-            return {
-              what: `${el.tagName} ${el.getAttribute('value') ?? el.textContent}`,
-              top: r.top,
-              bottom: r.bottom,
-            };
-          });
-          const b = (await bar.boundingBox())!;
-          if (focused && focused.bottom > b.y && focused.top < b.y + b.height) {
-            covered.push(focused.what);
-          }
+      const boxes = page.locator('input[name="courses"][form="compare-form"]');
+      const bar = page.locator('.compare-bar');
+      await boxes.first().check();
+      await bar.waitFor({ state: 'visible' });
+      // Tab through the list from its first box: whatever takes the focus is clear of the bar.
+      const covered: string[] = [];
+      await boxes.first().focus();
+      for (let i = 0; i < (await boxes.count()) * 2; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const w = globalThis as any;
+          const el = w.document.activeElement;
+          // The bar's own button is in it, not under it.
+          if (el.closest('.compare-bar')) return null;
+          const r = el.getBoundingClientRect();
+          return {
+            what: `${el.tagName} ${el.getAttribute('value') ?? el.textContent}`,
+            top: r.top,
+            bottom: r.bottom,
+          };
+        });
+        const b = (await bar.boundingBox())!;
+        if (focused && focused.bottom > b.y && focused.top < b.y + b.height) {
+          covered.push(focused.what);
         }
-        expect(covered).toEqual([]);
-        // At the end of the page the bar sits after the list, over none of it.
-        await page.evaluate(() => (globalThis as any).scrollTo(0, 1e6));
-        const list = (await page.locator('.ticked-list .table-wrap').boundingBox())!;
-        expect((await bar.boundingBox())!.y).toBeGreaterThanOrEqual(list.y + list.height - 1);
-        await page.screenshot({ path: join(SHOTS, `list-end-ticked-${size.width}.png`) });
-      } finally {
-        await page.close();
       }
+      expect(covered).toEqual([]);
+      // At the end of the page the bar sits after the list, over none of it.
+      await page.evaluate(() => (globalThis as any).scrollTo(0, 1e6));
+      const list = (await page.locator('.ticked-list .table-wrap').boundingBox())!;
+      expect((await bar.boundingBox())!.y).toBeGreaterThanOrEqual(list.y + list.height - 1);
+      await page.screenshot({ path: join(SHOTS, `list-end-ticked-${size.width}.png`) });
     });
 
     it('with problems shown under some filters, every filter keeps its line', async () => {
       const { page, errors } = await open('/ai-seo-courses?level=expert&sort=random', size);
-      try {
-        // `level` under its group of boxes, `sort` in the grid of the other filters.
-        expect(await page.locator('.filter-groups .error').count()).toBe(1);
-        expect(await page.locator('.filter-grid .error').count()).toBe(1);
-        expect(await pastTheEdges(page)).toEqual([]);
-        // Each field's label and its control (a select, the box with its words, the button).
-        const fields = await page.locator('.filter-grid > div').evaluateAll((cells) =>
-          cells.map((cell: any) => {
-            const control = [...cell.children].find(
-              (child: any) => child.tagName !== 'LABEL' && !child.classList.contains('error'),
-            );
-            const label = cell.querySelector(':scope > label');
-            const [f, c] = [cell.getBoundingClientRect(), control.getBoundingClientRect()];
-            return {
-              top: f.top,
-              bottom: f.bottom,
-              label: label && Math.round(label.getBoundingClientRect().top),
-              middle: Math.round(c.top + c.height / 2),
-            };
-          }),
-        );
-        // Fields side by side (their boxes overlap from top to bottom) are a line.
-        const lines: (typeof fields)[] = [];
-        for (const field of fields) {
-          const line = lines.find(([f]) => field.top < f.bottom && f.top < field.bottom);
-          if (line) line.push(field);
-          else lines.push([field]);
-        }
-        if (size.width > 375) expect(lines.length).toBeLessThan(fields.length);
-        for (const line of lines) {
-          expect(new Set(line.map((f) => f.middle)).size).toBe(1);
-          const labels = new Set(line.flatMap((f) => (f.label === null ? [] : [f.label])));
-          expect(labels.size).toBeLessThanOrEqual(1);
-        }
-        await shot(page, 'list-problems', size.width);
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
+      // `level` under its group of boxes, `sort` in the grid of the other filters.
+      expect(await page.locator('.filter-groups .error').count()).toBe(1);
+      expect(await page.locator('.filter-grid .error').count()).toBe(1);
+      expect(await pastTheEdges(page)).toEqual([]);
+      // Each field's label and its control (a select, the box with its words, the button).
+      const fields = await page.locator('.filter-grid > div').evaluateAll((cells) =>
+        cells.map((cell: any) => {
+          const control = [...cell.children].find(
+            (child: any) => child.tagName !== 'LABEL' && !child.classList.contains('error'),
+          );
+          const label = cell.querySelector(':scope > label');
+          const [f, c] = [cell.getBoundingClientRect(), control.getBoundingClientRect()];
+          return {
+            top: f.top,
+            bottom: f.bottom,
+            label: label && Math.round(label.getBoundingClientRect().top),
+            middle: Math.round(c.top + c.height / 2),
+          };
+        }),
+      );
+      // Fields side by side (their boxes overlap from top to bottom) are a line.
+      const lines: (typeof fields)[] = [];
+      for (const field of fields) {
+        const line = lines.find(([f]) => field.top < f.bottom && f.top < field.bottom);
+        if (line) line.push(field);
+        else lines.push([field]);
       }
+      if (size.width > 375) expect(lines.length).toBeLessThan(fields.length);
+      for (const line of lines) {
+        expect(new Set(line.map((f) => f.middle)).size).toBe(1);
+        const labels = new Set(line.flatMap((f) => (f.label === null ? [] : [f.label])));
+        expect(labels.size).toBeLessThanOrEqual(1);
+      }
+      await shot(page, 'list-problems', size.width);
+      expect(errors).toEqual([]);
     });
 
     it('Compare says in plain words what it needs: one course ticked, then four', async () => {
       const [first, ...rest] = COMPARED;
       const { page } = await open(`/ai-seo-courses/compare?courses=${first.slug}`, size);
-      try {
-        const need = page.locator('#compare-need');
-        expect(await need.innerText()).toBe(
-          'Tick two or three courses to compare them; you ticked one.',
-        );
-        expect(await need.isVisible()).toBe(true);
-        await page.screenshot({ path: join(SHOTS, `compare-one-${size.width}.png`) });
-        const fourth = active.find((c) => !COMPARED.includes(c))!;
-        for (const c of [...rest, fourth]) await page.check(`input[value="${c.slug}"]`);
-        await Promise.all([page.waitForURL(/courses=/), page.click('form button[type="submit"]')]);
-        expect(await need.innerText()).toBe(
-          'Tick two or three courses to compare them; you ticked four.',
-        );
-        expect(await page.locator('main').innerText()).not.toMatch(/slug|got 4/i);
-        await page.screenshot({ path: join(SHOTS, `compare-four-${size.width}.png`) });
-      } finally {
-        await page.close();
-      }
+      const need = page.locator('#compare-need');
+      expect(await need.innerText()).toBe(
+        'Tick two or three courses to compare them; you ticked one.',
+      );
+      expect(await need.isVisible()).toBe(true);
+      await page.screenshot({ path: join(SHOTS, `compare-one-${size.width}.png`) });
+      const fourth = active.find((c) => !COMPARED.includes(c))!;
+      for (const c of [...rest, fourth]) await page.check(`input[value="${c.slug}"]`);
+      await Promise.all([page.waitForURL(/courses=/), page.click('form button[type="submit"]')]);
+      expect(await need.innerText()).toBe(
+        'Tick two or three courses to compare them; you ticked four.',
+      );
+      expect(await page.locator('main').innerText()).not.toMatch(/slug|got 4/i);
+      await page.screenshot({ path: join(SHOTS, `compare-four-${size.width}.png`) });
     });
 
     it.each([
@@ -475,45 +442,37 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
       async (_, isVerified) => {
         const app = isVerified ? verified : t;
         const { page, errors } = await open(`/ai-seo-courses/${COSTLY.slug}`, size, app);
-        try {
-          expect(await pastTheEdges(page)).toEqual([]);
-          expect(await badNumbers(page)).toEqual([]);
-          const cost = COSTLY.price.first_year_cost_usd!.toLocaleString('en');
-          expect(await page.locator('dl.facts').innerText()).toContain(
-            `(about $${cost} in the first year)`,
-          );
-          // Each topic's label and its score: side by side, not the page's width apart.
-          const gaps = await page.locator('table.scores tbody tr').evaluateAll((rows) =>
-            rows.map((row: any) => {
-              const text = (el: any) => {
-                const range = (globalThis as any).document.createRange();
-                range.selectNodeContents(el);
-                return range.getBoundingClientRect();
-              };
-              return text(row.querySelector('td')).left - text(row.querySelector('th')).right;
-            }),
-          );
-          expect(gaps).toHaveLength(10);
-          expect(Math.max(...gaps)).toBeLessThan(240);
-          await shot(page, isVerified ? 'course-verified' : 'course', size.width);
-          expect(errors).toEqual([]);
-        } finally {
-          await page.close();
-        }
+        expect(await pastTheEdges(page)).toEqual([]);
+        expect(await badNumbers(page)).toEqual([]);
+        const cost = COSTLY.price.first_year_cost_usd!.toLocaleString('en');
+        expect(await page.locator('dl.facts').innerText()).toContain(
+          `(about $${cost} in the first year)`,
+        );
+        // Each topic's label and its score: side by side, not the page's width apart.
+        const gaps = await page.locator('table.scores tbody tr').evaluateAll((rows) =>
+          rows.map((row: any) => {
+            const text = (el: any) => {
+              const range = (globalThis as any).document.createRange();
+              range.selectNodeContents(el);
+              return range.getBoundingClientRect();
+            };
+            return text(row.querySelector('td')).left - text(row.querySelector('th')).right;
+          }),
+        );
+        expect(gaps).toHaveLength(10);
+        expect(Math.max(...gaps)).toBeLessThan(240);
+        await shot(page, isVerified ? 'course-verified' : 'course', size.width);
+        expect(errors).toEqual([]);
       },
     );
 
     it('the methodology charts keep every figure whole', async () => {
       const { page } = await open('/ai-seo-courses/methodology', size);
-      try {
-        expect(await pastTheEdges(page)).toEqual([]);
-        expect(await badNumbers(page)).toEqual([]);
-        const values = await page.locator('table.chart td.value').allInnerTexts();
-        for (const value of values) expect(value).toMatch(/^[\d,]+ (points|\([\d.]+\u00a0%\))$/);
-        await shot(page, 'methodology', size.width);
-      } finally {
-        await page.close();
-      }
+      expect(await pastTheEdges(page)).toEqual([]);
+      expect(await badNumbers(page)).toEqual([]);
+      const values = await page.locator('table.chart td.value').allInnerTexts();
+      for (const value of values) expect(value).toMatch(/^[\d,]+ (points|\([\d.]+\u00a0%\))$/);
+      await shot(page, 'methodology', size.width);
     });
   });
 
@@ -524,21 +483,17 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
       { width: 320, height: 640 },
       verified,
     );
-    try {
-      expect(await pastTheEdges(page)).toEqual([]);
-      const box = page.locator('.table-wrap', {
-        has: page.locator('th', { hasText: 'Verified on' }),
-      });
-      await box.scrollIntoViewIfNeeded();
-      expect(await box.evaluate((el: any) => el.scrollWidth > el.clientWidth)).toBe(true);
-      expect(await cueAt(page, box, 'right')).toBe(true);
-      expect(await cueAt(page, box, 'left')).toBe(false);
-      await page.screenshot({ path: join(SHOTS, 'course-evidence-320.png') });
-      await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
-      expect(await cueAt(page, box, 'right')).toBe(false);
-      expect(await cueAt(page, box, 'left')).toBe(true);
-    } finally {
-      await page.close();
-    }
+    expect(await pastTheEdges(page)).toEqual([]);
+    const box = page.locator('.table-wrap', {
+      has: page.locator('th', { hasText: 'Verified on' }),
+    });
+    await box.scrollIntoViewIfNeeded();
+    expect(await box.evaluate((el: any) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await cueAt(page, box, 'right')).toBe(true);
+    expect(await cueAt(page, box, 'left')).toBe(false);
+    await page.screenshot({ path: join(SHOTS, 'course-evidence-320.png') });
+    await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
+    expect(await cueAt(page, box, 'right')).toBe(false);
+    expect(await cueAt(page, box, 'left')).toBe(true);
   });
 });

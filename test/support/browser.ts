@@ -1,4 +1,31 @@
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Frame, Page } from 'playwright-core';
+
+const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
+
+/**
+ * axe-core's serious and critical findings on a page or frame as it is now, each as
+ * "rule: help (elements)", leaving out the rules named in `allowed`. axe is run by the browser's
+ * debugger: a `<script>` tag added to the page would be inline script, which the pages' Content
+ * Security Policy rightly refuses. Only violations are gathered element by element (axe's
+ * `resultTypes`): the passes, which no test reads but to know that axe checked something, list
+ * each rule once, and on a long page that halves axe's time.
+ */
+export async function seriousViolations(
+  target: Page | Frame,
+  allowed: string[] = [],
+): Promise<string[]> {
+  await target.evaluate(AXE);
+  // Runs in the page; the test's own TypeScript has no DOM types.
+  const results = await target.evaluate(() =>
+    (globalThis as any).axe.run({ resultTypes: ['violations'] }),
+  );
+  if (results.passes.length < 5) throw new Error(`axe passed ${results.passes.length} rules only`);
+  return results.violations
+    .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v: any) => !allowed.includes(v.id))
+    .map((v: any) => `${v.id}: ${v.help} (${v.nodes.map((n: any) => n.target).join(' | ')})`);
+}
 
 /**
  * Everything a page reports going wrong, collected as it happens: console errors, uncaught errors,
