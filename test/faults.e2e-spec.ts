@@ -34,6 +34,8 @@ describeWithRedis('Redis killed and restarted under load', () => {
     });
     const traffic = startTraffic(t.url, TRAFFIC);
     try {
+      // The start does not wait for Redis: on a busy machine it may count in-process at first.
+      await eventually(async () => (await storeOf(t)) === 'redis');
       await traffic.more(40);
       expect(await storeOf(t)).toBe('redis');
 

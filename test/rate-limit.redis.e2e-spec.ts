@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Redis from 'ioredis';
 import { startTestApp, type TestApp } from './support/app';
 import { RedisConnection } from '../src/edge/redis.connection';
 import { dataWithTestAssistant, eventually, logCapture } from './support/edge';
@@ -33,6 +34,46 @@ async function burst(apps: TestApp[], total: number): Promise<number[]> {
     Array.from({ length: total }, (_, i) => apps[i % apps.length].get(PATH)),
   );
   return responses.map((r) => r.status);
+}
+
+/** A request from testbot's published range, claiming testbot, and the limit it is counted under. */
+const ASSISTANT = {
+  headers: { 'User-Agent': 'TestBot-User/1.0', 'X-Forwarded-For': '198.51.100.20' },
+};
+const ASSISTANT_POLICY = '"default";q=500;w=60';
+const policyFor = async (t: TestApp) =>
+  (await t.get(PATH, ASSISTANT)).headers.get('ratelimit-policy');
+
+/**
+ * A server of testbot's range file (198.51.100.0/24) that fails once told to; the settings of a
+ * replica that fetches it and keeps its copy in the Redis at `redisUrl`, and the key of that copy.
+ */
+async function rangeFile(redisUrl: string) {
+  let failing = false;
+  const server: Server = createServer((_request, response) => {
+    if (failing) return void response.writeHead(500).end();
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '198.51.100.0/24' }] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ranges.json`;
+  const prefix = `test:${randomUUID()}:`;
+  return {
+    env: {
+      DATA_DIR: dataWithTestAssistant([url]),
+      ASSISTANT_RANGES: 'fetch',
+      TRUST_PROXY: 'loopback',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_PER_ASSISTANT: '500',
+    },
+    key: `${prefix}assistant-ranges:${url}`,
+    fail: () => (failing = true),
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
 }
 
 function replicas(redisUrl: string, extra: Record<string, string> = {}) {
@@ -92,34 +133,37 @@ describeWithRedis('two replicas sharing one Redis', () => {
   });
 
   it('a replica whose range fetch fails verifies assistants with the copy another stored in Redis', async () => {
-    let failing = false;
-    const ranges: Server = createServer((_request, response) => {
-      if (failing) return void response.writeHead(500).end();
-      response.setHeader('Content-Type', 'application/json');
-      response.end(JSON.stringify({ prefixes: [{ ipv4Prefix: '198.51.100.0/24' }] }));
-    });
-    await new Promise<void>((resolve) => ranges.listen(0, '127.0.0.1', resolve));
+    const file = await rangeFile(process.env.REDIS_URL!);
     try {
-      const port = (ranges.address() as AddressInfo).port;
-      const dir = dataWithTestAssistant([`http://127.0.0.1:${port}/ranges.json`]);
-      const env = {
-        DATA_DIR: dir,
-        ASSISTANT_RANGES: 'fetch',
-        TRUST_PROXY: 'loopback',
-        REDIS_URL: process.env.REDIS_URL!,
-        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
-        RATE_LIMIT_PER_ASSISTANT: '500',
-      };
-      apps.push(await startTestApp({ env }));
-      failing = true;
-      apps.push(await startTestApp({ env }));
-      const response = await apps[1].get(PATH, {
-        headers: { 'User-Agent': 'TestBot-User/1.0', 'X-Forwarded-For': '198.51.100.20' },
-      });
-      expect(response.headers.get('ratelimit-policy')).toBe('"default";q=500;w=60');
+      apps.push(await startTestApp({ env: file.env }));
+      file.fail();
+      apps.push(await startTestApp({ env: file.env }));
+      // At its start, or once its connection to Redis is up on a busy machine.
+      await eventually(async () => (await policyFor(apps[1])) === ASSISTANT_POLICY);
     } finally {
-      ranges.close();
-      ranges.closeAllConnections();
+      file.close();
+    }
+  });
+
+  it('a replica that fetched its ranges while Redis was away stores its copy once Redis answers', async () => {
+    const redis = new DisposableRedis(await freePort());
+    const file = await rangeFile(redis.url);
+    const client = new Redis(redis.url, { lazyConnect: true });
+    try {
+      // Redis refuses: the replica starts, fetches the file and counts in-process.
+      apps.push(await startTestApp({ env: file.env }));
+      expect(await policyFor(apps[0])).toBe(ASSISTANT_POLICY);
+      await redis.start();
+      await client.connect();
+      await eventually(async () => (await client.exists(file.key)) === 1);
+      // A replica started now cannot fetch the file, and verifies with that copy.
+      file.fail();
+      apps.push(await startTestApp({ env: file.env }));
+      await eventually(async () => (await policyFor(apps[1])) === ASSISTANT_POLICY);
+    } finally {
+      client.disconnect();
+      file.close();
+      await redis.stop();
     }
   });
 

@@ -99,7 +99,10 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
     private readonly catalog: CatalogService,
     private readonly redis: RedisConnection,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    // The start does not wait for Redis: the copies are exchanged whenever it (re)connects.
+    this.redis.client?.on('ready', this.onRedisReady);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.rebuild();
@@ -121,6 +124,41 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+    this.redis.client?.off('ready', this.onRedisReady);
+  }
+
+  private readonly onRedisReady = () =>
+    void this.exchangeCopies().catch((error: Error) =>
+      this.logger.debug(`Range copies not exchanged with Redis: ${error.message}`),
+    );
+
+  /**
+   * Once Redis answers: stores this replica's last good copy of each range file, and takes the copy
+   * another replica stored of each file it has none of. A copy fetched while Redis was away is then
+   * shared with the replicas that start later, and one missed then is taken. Before the first
+   * fetch there is nothing to exchange: that fetch uses Redis itself.
+   */
+  private async exchangeCopies(): Promise<void> {
+    if (!this.started) return;
+    let taken = false;
+    for (const url of new Set(this.file().assistants.flatMap((a) => a.range_urls))) {
+      const key = this.rangesKey(url);
+      const copy = this.fetched.get(url);
+      if (copy) {
+        await this.redis.client?.set(key, JSON.stringify(copy)).catch(() => undefined);
+      } else {
+        const shared = await this.redis.client?.get(key).catch(() => null);
+        if (shared) {
+          this.fetched.set(url, JSON.parse(shared) as string[]);
+          taken = true;
+        }
+      }
+    }
+    if (taken) this.rebuild();
+  }
+
+  private rangesKey(url: string): string {
+    return `${this.redis.prefix}assistant-ranges:${url}`;
   }
 
   /** The name of the assistant this request verifiably comes from, or undefined. */
@@ -204,7 +242,7 @@ export class AssistantsService implements OnApplicationBootstrap, OnModuleDestro
   private async fetchRanges(
     url: string,
   ): Promise<{ url: string; reason: string; answered: boolean } | undefined> {
-    const key = `${this.redis.prefix}assistant-ranges:${url}`;
+    const key = this.rangesKey(url);
     let answered = false;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
