@@ -30,6 +30,9 @@ import {
 } from './load-support.mjs';
 import { markdown, otherUnexpected, round, svgChart } from './soak-report.mjs';
 
+/** Sleeps until `at` (a `performance.now()` time); at once when it has passed. */
+const sleepUntil = (at) => sleep(Math.max(0, at - performance.now()));
+
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const { values: args } = parseArgs({
@@ -468,7 +471,7 @@ async function soak(service, metricsPort, stop, canary) {
   let ownCpu = process.cpuUsage();
   const streams = [];
   for (let i = 0; i < STREAMS; i++) {
-    await sleep(loadStart + (i * 1000) / STREAMS - performance.now());
+    await sleepUntil(loadStart + (i * 1000) / STREAMS);
     let instance;
     const done = new Promise((resolve, reject) => {
       instance = autocannon(
@@ -500,7 +503,7 @@ async function soak(service, metricsPort, stop, canary) {
   let client5xxTotal = 0;
   let previous = loadStart;
   for (let k = WARMUP_S > 0 ? 0 : 1; k <= SAMPLES; k++) {
-    await sleep(t0 + k * INTERVAL_S * 1000 - performance.now());
+    await sleepUntil(t0 + k * INTERVAL_S * 1000);
     const now = performance.now();
     const current = interval;
     interval = newInterval();
