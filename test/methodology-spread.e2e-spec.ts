@@ -101,6 +101,7 @@ it.each([
     60_000,
     'worker ran out of memory',
   ],
+  ['exits without an answer', workerScript('process.exit(3);'), 60_000, 'exit code 3'],
   [
     'runs past its time limit',
     workerScript('setInterval(() => undefined, 1000);'),

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
@@ -89,30 +90,15 @@ export class DistributionService implements OnApplicationBootstrap, OnModuleDest
 
   private start({ version, courses, methodology }: Catalog): void {
     void this.computation?.worker.terminate();
-    const { file, timeLimitMs } = this.script;
-    const worker = new Worker(file, {
+    const worker = new Worker(this.script.file, {
       workerData: { courses, methodology },
       resourceLimits: WORKER_LIMITS,
-    });
-    let late = false;
-    const timer = setTimeout(() => {
-      late = true;
-      void worker.terminate();
-    }, timeLimitMs);
-    const finished = new Promise<Distribution>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) =>
-        reject(
-          new Error(late ? `it took longer than ${timeLimitMs / 1000} s` : `exit code ${code}`),
-        ),
-      );
     });
     const computation: Computation = {
       version,
       worker,
       spread: { state: 'computing' },
-      done: finished.then(
+      done: this.answerOf(worker).then(
         (distribution) => {
           computation.spread = { state: 'computed', distribution };
           return distribution;
@@ -127,10 +113,28 @@ export class DistributionService implements OnApplicationBootstrap, OnModuleDest
         },
       ),
     };
-    void computation.done.finally(() => {
-      clearTimeout(timer);
-      void worker.terminate();
-    });
     this.computation = computation;
+  }
+
+  /**
+   * The worker's one message. It fails on the worker's error (a throw, its heap limit), on an exit
+   * without a message, or at the time limit; the worker is stopped either way.
+   */
+  private async answerOf(worker: Worker): Promise<Distribution> {
+    const { timeLimitMs } = this.script;
+    const signal = AbortSignal.timeout(timeLimitMs);
+    try {
+      const [answer] = await Promise.race([
+        once(worker, 'message', { signal }),
+        once(worker, 'exit', { signal }).then(([code]) => {
+          throw new Error(`exit code ${code}`);
+        }),
+      ]);
+      return answer as Distribution;
+    } catch (error) {
+      throw signal.aborted ? new Error(`it took longer than ${timeLimitMs / 1000} s`) : error;
+    } finally {
+      void worker.terminate();
+    }
   }
 }
