@@ -3,7 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AssistantsService } from '../src/edge/assistants.service';
 import { startTestApp, type TestApp } from './support/app';
-import { dataWithTestAssistant, eventually, logCapture, mcpCall } from './support/edge';
+import {
+  allInRedis,
+  countingIn,
+  dataWithTestAssistant,
+  eventually,
+  logCapture,
+  mcpCall,
+} from './support/edge';
 import { startTraffic } from './support/load';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
@@ -20,11 +27,6 @@ const TRAFFIC: Array<[string, RequestInit?]> = [
   ['/ai-seo-courses/answer-engine-foundations'],
 ];
 
-const storeOf = async (t: TestApp) =>
-  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(t.metricsUrl)).text())
-    ? 'redis'
-    : 'memory';
-
 describeWithRedis('Redis killed and restarted under load', () => {
   it('answers every request, counting in-process while Redis is away and in Redis again once back', async () => {
     const redis = new DisposableRedis(await freePort());
@@ -34,17 +36,16 @@ describeWithRedis('Redis killed and restarted under load', () => {
     });
     const traffic = startTraffic(t.url, TRAFFIC);
     try {
-      // The start does not wait for Redis: on a busy machine it may count in-process at first.
-      await eventually(async () => (await storeOf(t)) === 'redis');
+      await allInRedis([t]);
       await traffic.more(40);
-      expect(await storeOf(t)).toBe('redis');
+      expect(await countingIn(t)).toBe('redis');
 
       await redis.stop();
-      await eventually(async () => (await storeOf(t)) === 'memory');
+      await eventually(async () => (await countingIn(t)) === 'memory');
       await traffic.more(40);
 
       await redis.start();
-      await eventually(async () => (await storeOf(t)) === 'redis');
+      await allInRedis([t]);
       await traffic.more(40);
     } finally {
       await traffic.stop();

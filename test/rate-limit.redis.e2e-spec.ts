@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { startTestApp, type TestApp } from './support/app';
 import { RedisConnection } from '../src/edge/redis.connection';
-import { dataWithTestAssistant, eventually, logCapture } from './support/edge';
+import {
+  allInRedis,
+  countingIn,
+  dataWithTestAssistant,
+  eventually,
+  logCapture,
+} from './support/edge';
 import { DisposableRedis, freePort } from './support/redis';
 import { describeWithRedis } from './support/requirements';
 
@@ -17,18 +23,6 @@ import { describeWithRedis } from './support/requirements';
 const LIMIT = 50;
 const PATH = '/api/v1/finder/questions';
 const remaining = (r: Response) => Number(/r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1]);
-const countingIn = async (t: TestApp) =>
-  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(t.metricsUrl)).text())
-    ? 'redis'
-    : 'memory';
-
-/**
- * Resolves once every app counts in Redis. A replica starts without waiting for Redis, and on a busy
- * machine its first connection can take longer than the start waits for it.
- */
-const allInRedis = (apps: TestApp[]) =>
-  eventually(async () => (await Promise.all(apps.map(countingIn))).every((s) => s === 'redis'));
-
 async function burst(apps: TestApp[], total: number): Promise<number[]> {
   const responses = await Promise.all(
     Array.from({ length: total }, (_, i) => apps[i % apps.length].get(PATH)),

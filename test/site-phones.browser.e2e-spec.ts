@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import type { CourseRecord } from '../src/catalog/course.schema';
 import { copyOfData, DATA_DIR, OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
-import { collectProblems } from './support/browser';
+import { readingTab } from './support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
 import { makeVerified, verifiedClock } from './support/verified-data';
 
@@ -110,9 +110,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
   let verified: TestApp;
   let browser: Browser;
 
-  /** One tab reads the pages in turn: nothing a test does outlives the next page's load. */
-  let tab: Page;
-  let problems: string[];
+  let load: Awaited<ReturnType<typeof readingTab>>;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -121,8 +119,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     makeVerified(dir);
     verified = await startTestApp({ env: { DATA_DIR: dir }, clock: verifiedClock() });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    tab = await browser.newPage();
-    problems = await collectProblems(tab);
+    load = await readingTab(browser);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -130,13 +127,9 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     await verified?.close();
   });
 
-  /** Loads a page in the tab at `viewport`, collecting what it reports going wrong from here. */
-  async function open(path: string, viewport: { width: number; height: number }, app = t) {
-    await tab.setViewportSize(viewport);
-    problems.length = 0;
-    await tab.goto(`${app.url}${path}`);
-    return { page: tab, errors: problems };
-  }
+  /** Loads a page in the suite's one tab (support/browser.ts): nothing a test does outlives it. */
+  const open = (path: string, viewport: { width: number; height: number }, app = t) =>
+    load(`${app.url}${path}`, viewport);
   const shot = (page: Page, name: string, width: number) =>
     page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
 

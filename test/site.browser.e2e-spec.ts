@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, seriousViolations } from './support/browser';
+import { collectProblems, readingTab, seriousViolations } from './support/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
 
 /** The website in Debian's chromium: no console errors, forms that agree with the API, axe-clean. */
@@ -43,29 +43,21 @@ const PHONE = { width: 375, height: 740 };
 describeWithBrowser('the website in a real browser', () => {
   let t: TestApp;
   let browser: Browser;
-  /** One tab reads the pages in turn: reading changes nothing, and a tab costs a renderer's start. */
-  let reader: Page;
-  let readerProblems: string[];
+  let load: Awaited<ReturnType<typeof readingTab>>;
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    reader = await browser.newPage();
-    readerProblems = await collectProblems(reader);
+    load = await readingTab(browser);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  /** Reads a page in the reading tab at `viewport`, collecting what it reports going wrong. */
-  async function read(path: string, viewport = DESKTOP) {
-    await reader.setViewportSize(viewport);
-    readerProblems.length = 0;
-    const response = await reader.goto(`${t.url}${path}`);
-    return { page: reader, errors: readerProblems, response, status: response?.status() };
-  }
+  /** Reads a page in the suite's one tab (support/browser.ts): reading changes nothing. */
+  const read = (path: string, viewport = DESKTOP) => load(`${t.url}${path}`, viewport);
 
   /** Opens a page in a tab of its own, to be used and closed (support/browser.ts). */
   async function open(path: string, viewport = DESKTOP) {

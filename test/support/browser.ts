@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 
 const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
 
@@ -50,4 +50,20 @@ export async function collectProblems(page: Page): Promise<string[]> {
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
   return problems;
+}
+
+/**
+ * One tab that loads pages in turn, each at the viewport asked for, with what the page reports going
+ * wrong from its load on. A new tab starts a renderer (half a second idle, seconds on shared
+ * cores); the site's pages keep nothing in the browser, so each load starts afresh.
+ */
+export async function readingTab(browser: Browser) {
+  const page = await browser.newPage();
+  const errors = await collectProblems(page);
+  return async (url: string, viewport: { width: number; height: number }) => {
+    await page.setViewportSize(viewport);
+    errors.length = 0;
+    const response = await page.goto(url);
+    return { page, errors, response, status: response?.status() };
+  };
 }

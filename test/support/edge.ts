@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { copyOfData } from './app';
+import { copyOfData, type TestApp } from './app';
 
 /** A route that returns a string with its own content type and is not rate limited. */
 export const STUB_PAGE = '/test-stub/page.md';
@@ -52,7 +52,6 @@ export function mcpCall(name: string, args: Record<string, unknown>, id = 1): Re
   return mcpRequest('tools/call', { name, arguments: args }, id);
 }
 
-/** Collects the app's JSON log lines. */
 /** A JSON log line, parsed: pino's level (30 info, 40 warn, 50 error), message and fields. */
 export interface LogEntry {
   level: number;
@@ -60,6 +59,7 @@ export interface LogEntry {
   [field: string]: any;
 }
 
+/** Collects the app's JSON log lines. */
 export function logCapture(): {
   stream: Writable;
   lines: () => string[];
@@ -75,6 +75,19 @@ export function logCapture(): {
   const lines = () => chunks.join('').split('\n').filter(Boolean);
   return { stream, lines, entries: () => lines().map((line) => JSON.parse(line) as LogEntry) };
 }
+
+/** Which store counts the app's rate limits, as its `/metrics` says. */
+export const countingIn = async (t: TestApp): Promise<'redis' | 'memory'> =>
+  /^rate_limit_store\{store="redis"\} 1$/m.test(await (await fetch(t.metricsUrl)).text())
+    ? 'redis'
+    : 'memory';
+
+/**
+ * Resolves once every app counts in Redis. A replica starts without waiting for Redis, and on a busy
+ * machine its first connection can take longer than the start waits for it.
+ */
+export const allInRedis = (apps: TestApp[]) =>
+  eventually(async () => (await Promise.all(apps.map(countingIn))).every((s) => s === 'redis'));
 
 /** Polls until `check` holds; throws after `attempts` tries. */
 export async function eventually(check: () => Promise<boolean>, attempts = 100): Promise<void> {
