@@ -94,8 +94,14 @@ describe('named courses', () => {
       ranked_ahead: results.map((r: any) => r.course.slug),
       explanation: `Not recommended: its ${generalist.match_percent} % is below the 55 % a course needs to be recommended.`,
     });
-    // Like every operation's 200 (docs/api.md#checkcoursefit); the service keeps no answer of it.
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    // No shared cache keeps it, its caller may (docs/api.md#checkcoursefit); nor its 304.
+    expect(response.headers.get('cache-control')).toBe('private, max-age=300');
+    const again = await t.get(
+      `/api/v1/recommendations/fit?${query(SAMPLE_ANSWERS)}&courses=${slugs.join(',')}`,
+      { headers: { 'If-None-Match': response.headers.get('etag')! } },
+    );
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('private, max-age=300');
   });
 
   it('a course not enrolling is not scored, and says so', async () => {
@@ -216,6 +222,41 @@ describe('without courses: what came closest', () => {
         );
         expect(no_strong_match).toBe(scored[0].match < 55);
       }),
+      { seed: 20261128, numRuns: 40 },
+    );
+  });
+});
+
+describe('caches', () => {
+  it('no shared cache may keep an address that holds answers, nor the redirect to it from a trailing slash', async () => {
+    const slug = courses.find((course) => course.enrolling)!.slug;
+    // docs/privacy.md#caches: the fit, the finder and a course page reached with answers.
+    const addresses = [
+      '/api/v1/recommendations/fit',
+      '/ai-seo-courses/finder',
+      `/ai-seo-courses/${slug}`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        answersArb,
+        fc.constantFrom(...addresses),
+        fc.constantFrom('', '/', '//'),
+        async (answers, path, slash) => {
+          const response = await t.get(`${path}${slash}?${query(answers)}`, { redirect: 'manual' });
+          const expected = slash ? 308 : 200;
+          const cacheControl = response.headers.get('cache-control');
+          expect({ path, slash, status: response.status }).toEqual({
+            path,
+            slash,
+            status: expected,
+          });
+          expect({ path, slash, cacheControl }).toEqual({
+            path,
+            slash,
+            cacheControl: expect.stringMatching(/^(no-store|private, max-age=300)$/),
+          });
+        },
+      ),
       { seed: 20261128, numRuns: 40 },
     );
   });

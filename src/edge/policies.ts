@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
+import type { NO_STORE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from '../core/caching';
 
 /**
  * What a route declares about its responses, read by the edge. Routes state their policy here
@@ -30,11 +31,11 @@ export interface NoStorePolicy {
    */
   holdsAnswers?: (request: Request) => boolean;
   /**
-   * `no-store`: no cache at all may keep the answer, not a browser's either
-   * (docs/privacy.md#caches); absent, it stays publicly cacheable as the contract says of every
-   * operation.
+   * `no-store`: no cache at all may keep the answer, not a browser's either; `private, max-age=300`:
+   * no shared cache may keep it, its caller may (docs/privacy.md#caches). Absent, it stays publicly
+   * cacheable as the contract says of every operation.
    */
-  cacheControl?: 'no-store';
+  cacheControl?: typeof NO_STORE_CACHE_CONTROL | typeof PRIVATE_CACHE_CONTROL;
 }
 
 /**

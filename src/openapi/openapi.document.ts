@@ -137,7 +137,8 @@ const HEADERS = {
     schema: { type: 'string', examples: ['W/"w6iwMCtVdgULLV71eUJrjwapn2g"'] },
   },
   'Cache-Control': {
-    description: '`public, max-age=300` on 200 and 304; `no-store` on errors.',
+    description:
+      '`public, max-age=300` on 200 and 304, but `private, max-age=300` on those of `checkCourseFit`, which no shared cache may keep; `no-store` on errors.',
     schema: { type: 'string', examples: ['public, max-age=300'] },
   },
   'Retry-After': {

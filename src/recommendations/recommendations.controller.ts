@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope';
+import { PRIVATE_CACHE_CONTROL } from '../core/caching';
 import { NoStore } from '../edge/policies';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { comparisonNotFoundErrorSchema } from '../core/envelope.schema';
@@ -61,7 +62,8 @@ export class RecommendationsController {
   }
 
   @Get('fit')
-  @NoStore()
+  // Never kept by a shared cache (docs/privacy.md#caches).
+  @NoStore({ cacheControl: PRIVATE_CACHE_CONTROL })
   @ApiRead({
     operationId: 'checkCourseFit',
     tag: 'Course Finder',
