@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { McpStrategy } from '@rekog/mcp-nest';
 import type { Server } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './core/clock';
@@ -59,8 +60,12 @@ export async function createApp(options: AppOptions = {}): Promise<NestExpressAp
   app.disable('x-powered-by');
   // The response cache sets weak ETags from the bodies it serialises; Express makes none.
   app.set('etag', false);
-  // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype.
-  app.set('query parser', 'simple');
+  // node:querystring: repeated keys become arrays, `a[b]=c` stays a literal key, no prototype; and
+  // every pair is read. Its default stops at 1,000 pairs (empty ones count), where the response
+  // cache's key, the `Link` header and the access log, which read the whole query, would disagree
+  // with the input the operation checked and answered (docs/api.md#query-parameters). The URL's
+  // length bounds the pairs (docs/api.md#limits).
+  app.set('query parser', (query: string) => parseQuery(query, '&', '=', { maxKeys: 0 }));
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   await nextTurn();
   setupOpenApi(app);

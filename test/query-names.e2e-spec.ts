@@ -112,6 +112,53 @@ describe.each(OPERATIONS)('%s', (path, code) => {
   });
 });
 
+describe('a query read whole, however many pairs it has', () => {
+  // Node's query parser stops at 1,000 pairs unless told otherwise, empty ones counted.
+  const padding = fc.constantFrom(999, 1000, 1001, 3000).map((n) => '&'.repeat(n));
+
+  it.each(OPERATIONS)('%s: a name after them is still unknown', async (path, code) => {
+    await fc.assert(
+      fc.asyncProperty(unknownName, padding, async (name, pad) => {
+        const [bare, query = ''] = path.split('?');
+        const response = await t.get(`${bare}?${query}${pad}${encodeURIComponent(name)}=x`);
+        expect(response.status).toBe(422);
+        const body: any = await response.json();
+        expect(body.error.code).toBe(code);
+        const problems = body.error.details.parameters ?? body.error.details.problems;
+        expect(problems).toContainEqual(expect.objectContaining({ name, value: 'x' }));
+      }),
+      { seed: SEED, numRuns: 10 },
+    );
+  });
+
+  it('a list answers the filters after them, and keeps that answer for those filters only', async () => {
+    const filters = fc
+      .record(
+        {
+          level: fc.constantFrom('beginner', 'advanced', 'beginner,intermediate'),
+          specialty: fc.constantFrom('local', 'technical', 'ai_geo'),
+          include_inactive: fc.constantFrom('true', 'false'),
+          sort: fc.constantFrom('name', 'price-asc'),
+        },
+        { requiredKeys: [] },
+      )
+      .filter((given) => Object.keys(given).length > 0)
+      .map((given) => new URLSearchParams(given).toString().replaceAll('%2C', ','));
+    await fc.assert(
+      fc.asyncProperty(filters, padding, async (query, pad) => {
+        // The padded address first: an answer kept under the wrong parameters would show in the
+        // plain one; the one with `limit` is kept under an entry of its own.
+        const padded = await t.json(`/api/v1/courses?${pad}${query}`);
+        const plain = await t.json(`/api/v1/courses?${query}`);
+        const reference = await t.json(`/api/v1/courses?${query}&limit=100`);
+        expect(padded.data).toEqual(reference.data);
+        expect(plain.data).toEqual(reference.data);
+      }),
+      { seed: SEED, numRuns: 20 },
+    );
+  });
+});
+
 describe.each(FORMS)('the form %s', (path) => {
   it('reports any undeclared name instead of ignoring it', async () => {
     await fc.assert(

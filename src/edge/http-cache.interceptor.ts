@@ -109,13 +109,19 @@ function negotiated(request: Request): string | undefined {
   return negotiator.encoding(CODINGS, { preferred: CODINGS });
 }
 
-/** Path plus query with parameters in a stable order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
+/**
+ * Path plus query with parameters in a stable order, so `?a=1&b=2` and `?b=2&a=1` share an entry:
+ * made from the query as Express parsed it, the input the operation read, so an answer is kept
+ * under the parameters it answers and no others.
+ */
 function normalisedUrl(request: Request): string {
-  const query = request.url.indexOf('?');
-  if (query < 0) return request.path;
-  const params = new URLSearchParams(request.url.slice(query + 1));
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) {
+    for (const one of [value].flat()) params.append(name, String(one));
+  }
   params.sort();
-  return `${request.path}?${params}`;
+  const query = `${params}`;
+  return query === '' ? request.path : `${request.path}?${query}`;
 }
 
 @Injectable()
