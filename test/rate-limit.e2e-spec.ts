@@ -102,6 +102,37 @@ describe('one client IP', () => {
     }
   });
 
+  it('counts each tool call of a JSON-RPC batch, which revisions before 2025-06-18 allow', async () => {
+    const batched = await startTestApp({ env: { RATE_LIMIT_PER_IP: '4' } });
+    try {
+      const batch = (size: number) => ({
+        method: 'POST',
+        // No version header: the server takes the client for 2025-03-26, which batches.
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(
+          Array.from({ length: size }, (_, id) => ({
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'get_methodology', arguments: {} },
+          })),
+        ),
+      });
+      const three = await batched.get('/mcp', batch(3));
+      expect(three.status).toBe(200);
+      expect(((await three.json()) as unknown[]).length).toBe(3);
+      expect(three.headers.get('ratelimit')).toMatch(/^"default";r=1;/);
+      const refused = await batched.get('/mcp', batch(3));
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    } finally {
+      await batched.close();
+    }
+  });
+
   it('counts 429s in /metrics', async () => {
     const text = await (await fetch(t.metricsUrl)).text();
     expect(Number(/^rate_limit_rejections_total (\d+)/m.exec(text)![1])).toBeGreaterThanOrEqual(4);

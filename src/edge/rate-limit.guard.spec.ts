@@ -1,4 +1,4 @@
-import { Controller, Get, Global, Logger, Module } from '@nestjs/common';
+import { Controller, Get, Global, Logger, Module, Post } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { SkipThrottle, ThrottlerModule } from '@nestjs/throttler';
 import { TestClock } from '../../test/support/clock';
@@ -36,6 +36,12 @@ class Routes {
   @Get('b')
   b() {
     return { route: 'b' };
+  }
+
+  /** As `/mcp` takes JSON-RPC: a message, or a batch of them. */
+  @Post('rpc')
+  rpc() {
+    return { route: 'rpc' };
   }
 
   @SkipThrottle()
@@ -95,7 +101,10 @@ beforeAll(async () => {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     },
-    (app) => app.set('trust proxy', true),
+    (app) => {
+      app.set('trust proxy', true);
+      app.useBodyParser('json');
+    },
   );
 });
 afterAll(() => served.close());
@@ -183,4 +192,34 @@ it('neither counts nor limits a route marked @SkipThrottle()', async () => {
 
   for (let i = 0; i < 5; i++) await from('192.0.2.8', '/api/free');
   expect((await from('192.0.2.8')).headers['ratelimit']).toBe('"default";r=2;t=60');
+});
+
+it('counts each message of a JSON-RPC batch, up to the first refused', async () => {
+  const batch = (size: number) =>
+    JSON.stringify(
+      Array.from({ length: size }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call' })),
+    );
+  const post = (ip: string, body: string) =>
+    served.request('/api/rpc', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': ip, 'Content-Type': 'application/json' },
+      body,
+    });
+  // One message, alone or as a batch of one, is one request.
+  expect((await post('192.0.2.9', '{"jsonrpc":"2.0","id":1}')).headers['ratelimit']).toBe(
+    '"default";r=2;t=60',
+  );
+  expect((await post('192.0.2.9', batch(1))).headers['ratelimit']).toBe('"default";r=1;t=60');
+
+  const two = await post('192.0.2.10', batch(2));
+  expect([two.status, two.headers['ratelimit']]).toEqual([201, '"default";r=1;t=60']);
+  expect((await post('192.0.2.10', batch(2))).status).toBe(429);
+
+  // A batch larger than the budget is refused whole, and counts one past the limit, not its size:
+  // the next window is not borrowed from.
+  const storage = served.app.get(FixedWindowStorage);
+  const large = await post('192.0.2.11', batch(50));
+  expect([large.status, large.headers['ratelimit']]).toEqual([429, '"default";r=0;t=60']);
+  const record = await storage.increment('rate:ip:192.0.2.11', 60_000, PER_IP);
+  expect(record.totalHits).toBe(PER_IP + 2);
 });

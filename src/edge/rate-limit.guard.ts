@@ -72,6 +72,15 @@ export class ClientIdentifier {
 }
 
 /**
+ * How many requests an HTTP request is: one, or each message of a JSON-RPC batch posted to `/mcp`
+ * (protocol revisions before 2025-06-18 allow batches), so that a batch of tool calls costs what
+ * the calls would one by one (docs/api.md#rate-limits).
+ */
+function requestsIn(request: Request): number {
+  return Array.isArray(request.body) ? Math.max(1, request.body.length) : 1;
+}
+
+/**
  * The throttler's guard with the IETF fields of docs/api.md#rate-limit-headers-and-429
  * (`RateLimit-Policy`, `RateLimit`, `Retry-After`) instead of its `X-RateLimit-*`, and the
  * contract's error body on 429. Routes that are not counted (site pages, operations) carry the
@@ -96,13 +105,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { context, limit, ttl, throttler, blockDuration, getTracker, generateKey } = props;
     const { req, res } = this.getRequestResponse(context) as { req: Request; res: Response };
     const key = generateKey(context, await getTracker(req, context), throttler.name!);
-    const record = await this.storageService.increment(
-      key,
-      ttl,
-      limit,
-      blockDuration,
-      throttler.name!,
-    );
+    const count = () =>
+      this.storageService.increment(key, ttl, limit, blockDuration, throttler.name!);
+    // A batch counts each of its requests, until one is refused: past that, more change nothing.
+    let record = await count();
+    for (let counted = 1; counted < requestsIn(req) && !record.isBlocked; counted++) {
+      record = await count();
+    }
     const reset = record.timeToExpire;
     res.setHeader('RateLimit-Policy', `"default";q=${limit};w=${ttl / 1000}`);
     res.setHeader('RateLimit', `"default";r=${Math.max(0, limit - record.totalHits)};t=${reset}`);

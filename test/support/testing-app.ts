@@ -49,10 +49,14 @@ export async function serveModule(
 export interface SendInit {
   method?: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 /** One request on a connection of its own, its answer as sent. */
-export function send(url: string, { method = 'GET', headers = {} }: SendInit = {}): Promise<Reply> {
+export function send(
+  url: string,
+  { method = 'GET', headers = {}, body }: SendInit = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
@@ -71,6 +75,6 @@ export function send(url: string, { method = 'GET', headers = {} }: SendInit = {
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
