@@ -95,6 +95,20 @@ describe('AnswersFormInterceptor', () => {
     expect(args).toEqual({ ...FOUR, budget: 'free', operating_model: 'local' });
   });
 
+  it('asks for an answer sent as null, and fills it from the form', async () => {
+    const call = { args: { ...FOUR, budget: null, operating_model: 'local' } };
+    const { result } = await intercept(call);
+    expect((result as any).inputRequests.answers.params.requestedSchema.required).toEqual([
+      'budget',
+    ]);
+    const { result: retried, args } = await intercept({
+      args: { ...call.args },
+      inputResponses: { answers: { action: 'accept', content: { budget: 'free' } } },
+    });
+    expect(retried).toBe('the tool ran');
+    expect(args).toEqual({ ...FOUR, budget: 'free', operating_model: 'local' });
+  });
+
   it.each(['decline', 'cancel'])('a %s fills nothing, and asks no more', async (action) => {
     const { result, args } = await intercept({ inputResponses: { answers: { action } } });
     expect(result).toBe('the tool ran');

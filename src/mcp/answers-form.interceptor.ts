@@ -111,20 +111,27 @@ export class AnswersFormInterceptor implements NestInterceptor {
     const args = rpc.getData<Arguments>();
     const responses = inputResponses(mcp);
     if (responses !== undefined && Object.hasOwn(responses, ANSWERS_FORM)) {
-      // The form's answers fill the arguments the call left out, for the pipe to validate; a
-      // declined or cancelled form fills nothing.
+      // The form's answers fill the arguments the form asked for, those the pipe finds missing
+      // (left out, or null), for the pipe to validate; a declined or cancelled form fills nothing.
       const answered = acceptedContent(responses, ANSWERS_FORM) ?? {};
-      for (const name of ANSWER_NAMES) {
-        if (args[name] === undefined && Object.hasOwn(answered, name)) args[name] = answered[name];
-      }
+      const { missing } = await this.missingAnswers(args);
+      for (const name of missing) if (Object.hasOwn(answered, name)) args[name] = answered[name];
       return next.handle();
     }
     if (!elicitsForms(mcp.getClientCapabilities())) return next.handle();
+    const { missing, onlyMissing } = await this.missingAnswers(args);
+    return onlyMissing && missing.length > 0 ? of(askFor(missing)) : next.handle();
+  }
+
+  /** The answers the pipe finds missing, and whether nothing else is wrong with the call. */
+  private async missingAnswers(args: Arguments) {
     const checked = await this.pipe.check(this.input, args);
-    if (checked.ok || !checked.problems.every((problem) => problem.kind === 'missing')) {
-      return next.handle();
-    }
-    const missing = ANSWER_NAMES.filter((name) => checked.problems.some((p) => p.name === name));
-    return missing.length > 0 ? of(askFor(missing)) : next.handle();
+    const problems = checked.ok ? [] : checked.problems;
+    return {
+      missing: ANSWER_NAMES.filter((name) =>
+        problems.some((problem) => problem.name === name && problem.kind === 'missing'),
+      ),
+      onlyMissing: problems.every((problem) => problem.kind === 'missing'),
+    };
   }
 }
