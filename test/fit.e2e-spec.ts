@@ -301,7 +301,7 @@ describe('errors', () => {
 
   it.each([
     ['an empty item', 'a,,b', 'an item of the list is empty'],
-    ['a repeated slug', 'a,a', 'a slug is repeated'],
+    ['a repeated slug', 'a,a', 'a slug is repeated: "a"'],
     ['a malformed slug', 'Not_A_Slug', expect.stringMatching(/^not a course slug/)],
   ])('%s in courses', async (_what, courses, problem) => {
     const response = await t.get(

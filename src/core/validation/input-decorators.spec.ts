@@ -190,6 +190,34 @@ describe('SlugList', () => {
     });
   });
 
+  it('says every problem of a list at once, each fault it has and none it lacks', async () => {
+    const item = fc.constantFrom('a', 'b', 'c-d', '', 'Not_A_Slug', 'x--y');
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 6 }), async (items) => {
+        // `slugs=` alone is an empty parameter, a problem of its own.
+        fc.pre(items.join(',') !== '');
+        const checked = await query.check(Sample, { needed: 'red', slugs: items.join(',') });
+        const given = items.filter((slug) => slug !== '');
+        const faults = {
+          count: items.length < 2 || items.length > 3,
+          empty: items.includes(''),
+          malformed: given.some((slug) => slug === 'Not_A_Slug' || slug === 'x--y'),
+          repeated: new Set(given).size !== given.length,
+        };
+        const detail = checked.ok
+          ? ''
+          : (checked.problems.find((problem) => problem.name === 'slugs')?.detail ?? '');
+        expect({
+          count: detail.includes('give 2 to 3 course slugs'),
+          empty: detail.includes('an item of the list is empty'),
+          malformed: detail.includes('not a course slug'),
+          repeated: detail.includes('a slug is repeated'),
+        }).toEqual(faults);
+      }),
+      { seed: 20261128, numRuns: 300 },
+    );
+  });
+
   it('takes no comma list in JSON', async () => {
     expect(await problems(json, { slugs: 'a,b' })).toEqual(['invalid slugs']);
   });

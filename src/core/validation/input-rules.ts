@@ -25,23 +25,27 @@ export function valueListProblem(list: unknown, values: readonly string[]): stri
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
-/** What is wrong with a list of slugs, in the order a reader would fix it; undefined when fine. */
+/**
+ * What is wrong with a list of slugs, every problem at once (docs/api.md#query-parameters) in the
+ * order a reader would fix them; undefined when fine.
+ */
 export function slugListProblem(list: unknown, min: number, max: number): string | undefined {
   if (!Array.isArray(list) || !list.every((slug) => typeof slug === 'string')) {
     return `must be a list of ${min} to ${max} course slugs`;
   }
-  if (list.length < min || list.length > max) {
-    return `give ${min} to ${max} course slugs (got ${list.length})`;
-  }
-  if (list.some((slug) => slug === '')) return 'an item of the list is empty';
-  const malformed = list.filter((slug) => !isSlug(slug));
-  if (malformed.length > 0) {
-    return `not a course slug (lowercase letters, digits and single hyphens): ${malformed
-      .map((slug) => JSON.stringify(slug.slice(0, SLUG_MAX_LENGTH)))
-      .join(', ')}`;
-  }
-  if (new Set(list).size !== list.length) return 'a slug is repeated';
-  return undefined;
+  const quoted = (slugs: string[]) =>
+    [...new Set(slugs)].map((slug) => JSON.stringify(slug.slice(0, SLUG_MAX_LENGTH))).join(', ');
+  const malformed = list.filter((slug) => slug !== '' && !isSlug(slug));
+  const repeated = list.filter((slug, at) => slug !== '' && list.indexOf(slug) !== at);
+  const problems = [
+    (list.length < min || list.length > max) &&
+      `give ${min} to ${max} course slugs (got ${list.length})`,
+    list.includes('') && 'an item of the list is empty',
+    malformed.length > 0 &&
+      `not a course slug (lowercase letters, digits and single hyphens): ${quoted(malformed)}`,
+    repeated.length > 0 && `a slug is repeated: ${quoted(repeated)}`,
+  ].filter((problem) => typeof problem === 'string');
+  return problems.length > 0 ? problems.join('; ') : undefined;
 }
 
 /** What is wrong with a search text, in the order a reader would fix it; undefined when fine. */
