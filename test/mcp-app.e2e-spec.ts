@@ -253,6 +253,11 @@ describe('cache hints (2026-07-28): the REST contract\'s "public, max-age=300"',
       ttlMs: 300_000,
       cacheScope: 'public',
     });
+    // The server card names every revision the endpoint serves, this era's and the last's.
+    const card = await t.json('/.well-known/mcp/server-card.json');
+    expect(card.remotes[0].supportedProtocolVersions).toEqual(
+      expect.arrayContaining([...body.result.supportedVersions, '2025-11-25', '2024-11-05']),
+    );
   });
 
   it('tool results carry none: they are not cacheable results in this revision', async () => {

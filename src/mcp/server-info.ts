@@ -33,6 +33,13 @@ export const MCP_APPS = {
  * MCP Apps extension (a `ui://`
  * app the four data tools link to). No log messages are sent.
  */
+/**
+ * The revisions of the 2026 era the endpoint serves beside those of 2025 (the SDK's
+ * `SUPPORTED_PROTOCOL_VERSIONS`, negotiated by `initialize`): what `server/discover` lists. The SDK
+ * keeps that list internal; test/mcp-app.e2e-spec.ts holds the server card to it.
+ */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
+
 export const MCP_CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },

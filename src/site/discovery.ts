@@ -3,7 +3,12 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { ChangeLog } from '../catalog/change-log';
 import type { Course } from '../catalog/course.schema';
 import type { Meta } from '../core/envelope.schema';
-import { MCP_CAPABILITIES, MCP_SERVER_INFO, mcpServerIdentity } from '../mcp/server-info';
+import {
+  MCP_CAPABILITIES,
+  MCP_SERVER_INFO,
+  MODERN_PROTOCOL_VERSIONS,
+  mcpServerIdentity,
+} from '../mcp/server-info';
 import { type DataWords, sentence } from './data-words';
 import { fmt } from './format';
 import type { SiteLinks } from './links';
@@ -190,7 +195,8 @@ export function serverCard(links: SiteLinks, publicUrl: string, siteUrl: string)
       {
         type: 'streamable-http',
         url: links.mcp,
-        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+        // Both eras, as the one endpoint serves them (docs/mcp.md).
+        supportedProtocolVersions: [...MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS],
       },
     ],
     serverInfo: {
