@@ -37,10 +37,14 @@ async function fit(answers: Answers, slugs?: readonly string[]) {
   return body.data;
 }
 
-/** Rank order as docs/methodology.md#the-formula states it: match, then name, then slug. */
+/**
+ * Rank order as docs/methodology.md#the-formula states it: match, then name in the course list's
+ * order (case-insensitive, numbers by value: docs/api.md#searchcourses), then slug.
+ */
 function ranksAhead(a: { match: number; name: string; slug: string }, b: typeof a): boolean {
   if (a.match !== b.match) return a.match > b.match;
-  if (a.name !== b.name) return a.name < b.name;
+  const names = a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+  if (names !== 0) return names < 0;
   return a.slug < b.slug;
 }
 

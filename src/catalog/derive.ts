@@ -5,6 +5,7 @@ import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import { CourseSearch } from './course-search';
 import type { Dataset } from './dataset';
+import { byName } from './name-order';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
 /**
@@ -40,12 +41,6 @@ export interface Catalog {
 }
 
 const DAY_MS = 86_400_000;
-
-export const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-export function byName(a: Course, b: Course): number {
-  return nameCollator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
-}
 
 export function budgetBand(
   cost: number | null,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
-import { byName } from '../catalog/derive';
+import { byName } from '../catalog/name-order';
 import type { CourseSearch } from '../catalog/course-search';
 import { type Sort, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';

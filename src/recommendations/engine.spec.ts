@@ -61,9 +61,12 @@ const priceArb = fc.oneof(
     })),
 );
 
-/** A course with any mix of facts; names repeat on purpose so ties need the slug to break them. */
+/**
+ * A course with any mix of facts; names repeat on purpose so ties need the slug to break them, and
+ * differ in case and in numbers, which the name order reads as a reader does.
+ */
 const courseFactsArb = fc.record({
-  name: fc.constantFrom('Alpha', 'Beta', 'Gamma'),
+  name: fc.constantFrom('Alpha', 'alpha', 'beta', 'Gamma', 'Course 2', 'Course 10'),
   status: fc.constantFrom('active' as const, 'inactive' as const),
   levels: fc.subarray([...LEVELS]),
   topic_coverage: coverageArb,
@@ -143,6 +146,11 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Names as docs/api.md#searchcourses orders them: case-insensitive, numbers by value. */
+function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+}
+
 function ranking(results: RecommendationResult[]): [string, number][] {
   return results.map((r) => [r.course.slug, r.match_percent]);
 }
@@ -164,7 +172,7 @@ function scoredAll(
     .sort(
       (x, y) =>
         y.match - x.match ||
-        compareText(x.course.name, y.course.name) ||
+        compareNames(x.course.name, y.course.name) ||
         compareText(x.course.slug, y.course.slug),
     )
     .slice(0, m.result_limit)
@@ -320,12 +328,14 @@ describe('recommend: properties', () => {
       makeCourse('a-zed', { ...perfect, name: 'Zed' }),
       makeCourse('c-mid', { ...perfect, name: 'Mid' }),
       makeCourse('b-mid', { ...perfect, name: 'Mid' }),
+      // As the course list orders names: "agency" before "Mid", whatever the capitals.
+      makeCourse('d-agency', { ...perfect, name: 'agency' }),
     ];
     const results = recommend(answers, courses, METHODOLOGY);
     expect(results.map((r) => [r.rank, r.course.slug, r.match_percent])).toEqual([
-      [1, 'b-mid', 99],
-      [2, 'c-mid', 99],
-      [3, 'a-zed', 99],
+      [1, 'd-agency', 99],
+      [2, 'b-mid', 99],
+      [3, 'c-mid', 99],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Course } from '../catalog/course.schema';
+import { byName } from '../catalog/name-order';
 import type { Methodology } from '../catalog/methodology.schema';
 import { topicCoverage } from '../catalog/vocabulary';
 import type { Answers } from './answers.dto';
@@ -19,17 +20,12 @@ interface Scored {
   readonly assessment: Assessment;
 }
 
-/** Best match first; equal matches by name, then slug, so the order never depends on input order. */
+/**
+ * Best match first; equal matches by name as the course list orders names (`byName`: letters
+ * whatever their case, numbers by value), then slug, so the order never depends on input order.
+ */
 function compareScored(x: Scored, y: Scored): number {
-  return (
-    y.assessment.match - x.assessment.match ||
-    compareText(x.course.name, y.course.name) ||
-    compareText(x.course.slug, y.course.slug)
-  );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return y.assessment.match - x.assessment.match || byName(x.course, y.course);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
-import { byName } from '../catalog/derive';
+import { byName } from '../catalog/name-order';
 import type { Distribution } from '../recommendations/distribution';
 import { DistributionService } from '../recommendations/distribution.service';
 import { type BarChart, barChart } from './charts';
