@@ -1,10 +1,12 @@
-// `npm run bench`: loopback load tests of the built service (docs/benchmarks.md), with three
+// `npm run bench`: loopback load tests of the built service (docs/benchmarks.md), with four
 // baselines measured in the same rounds:
 //
 // - `baseline`: a bare node:http server answering the identical bytes of GET /api/v1/courses (and
 //   304 for its ETag): what this machine can do for that answer at all;
 // - `nest-bare`: a bare Nest app on Express answering the same bytes (nest-bare-server.mjs): the
 //   framework's share, so that the cost of the service's own pipeline shows apart from it;
+// - `nest-hooks`: the same bytes through the hooks the service's pipeline stands on (middleware, a
+//   global guard, interceptors and pipe), each doing nothing: what Nest costs for that shape;
 // - `mcp-bare`: the same `tools/call recommend_courses` on a bare MCP SDK server (mcp-bare-server.mjs).
 //
 // `--catalog N` runs the same on every course repeated N times (scripts/catalog.mjs) beside a ×1
@@ -512,6 +514,11 @@ async function run(env, twinEnv) {
     child: await startHelper(['scripts/nest-bare-server.mjs', String(nestPort), file]),
     base: `http://${HOST}:${nestPort}`,
   };
+  const hooksPort = await freePort();
+  const nestHooks = {
+    child: await startHelper(['scripts/nest-bare-server.mjs', String(hooksPort), file, 'hooks']),
+    base: `http://${HOST}:${hooksPort}`,
+  };
   const mcpPort = await freePort();
   const mcpBare = {
     child: await startHelper(['scripts/mcp-bare-server.mjs', String(mcpPort), service.base], env),
@@ -527,6 +534,7 @@ async function run(env, twinEnv) {
       expect: 304,
     }),
     'nest-bare': scenario(nestBare, '/api/v1/courses'),
+    'nest-hooks': scenario(nestHooks, '/api/v1/courses'),
     'mcp-bare': {
       ...own['mcp-recommend'],
       pid: () => mcpBare.child.pid,
@@ -538,7 +546,9 @@ async function run(env, twinEnv) {
     if (twinOwn[name]) all[`${TWIN}:${name}`] = twinOwn[name];
   }
   if (redis) all['courses-200-redis'] = scenario(redis, '/api/v1/courses');
-  const only = args.only && new Set(['baseline', 'nest-bare', 'mcp-bare', ...args.only.split(',')]);
+  const only =
+    args.only &&
+    new Set(['baseline', 'nest-bare', 'nest-hooks', 'mcp-bare', ...args.only.split(',')]);
   const names = Object.keys(all).filter((name) => !only || only.has(name.replace(/^\w+:/, '')));
 
   for (const name of names) if (WARMUP > 0) await load(all[name], WARMUP);
