@@ -28,18 +28,17 @@ export const MCP_APPS = {
 } as const;
 
 /**
- * Only what is served: tools, resources and prompts (no list-change notifications or
- * subscriptions), completion of the course template's slug and of the prompt's answers, and the
- * MCP Apps extension (a `ui://`
- * app the four data tools link to). No log messages are sent.
- */
-/**
  * The revisions of the 2026 era the endpoint serves beside those of 2025 (the SDK's
  * `SUPPORTED_PROTOCOL_VERSIONS`, negotiated by `initialize`): what `server/discover` lists. The SDK
  * keeps that list internal; test/mcp-app.e2e-spec.ts holds the server card to it.
  */
 export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
 
+/**
+ * Only what is served: tools, resources and prompts (no list-change notifications or
+ * subscriptions), completion of the course template's slug and of the prompt's answers, and the
+ * MCP Apps extension (a `ui://` app the four data tools link to). No log messages are sent.
+ */
 export const MCP_CAPABILITIES = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
