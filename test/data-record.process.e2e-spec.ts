@@ -295,6 +295,49 @@ describe('npm run data:record', () => {
     expect(() => loadDataset(data)).not.toThrow();
   });
 
+  it('never replaces an entry the last commit holds, whatever --ref gives the values before', () => {
+    const repo = repoWithShippedData();
+    const data = join(repo, 'data');
+    rewriteCourses(data, (courses) => courses.push(fixtureCourse('fresh-course')));
+    expect(record(data, '--today', '2026-11-25').code).toBe(0);
+    git(repo, 'commit', '-q', '-am', 'A course, recorded');
+    const published = lines(data);
+    // Another course's change committed without an entry needs --ref; the new course changes too.
+    rewriteCourses(data, (courses) => (course(courses, SLUG).price = NEW_PRICE));
+    git(repo, 'commit', '-q', '-am', 'A price, committed without recording it');
+    rewriteCourses(data, (courses) => (course(courses, 'fresh-course').name = 'Fresh Course 2'));
+    const run = record(data, '--today', '2026-11-26', '--ref', 'HEAD~2');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(lines(data).slice(0, published.length)).toEqual(published);
+    const added = lines(data)
+      .slice(published.length)
+      .map((line) => JSON.parse(line));
+    expect(added.map((entry) => [entry.kind, entry.course])).toEqual([
+      ['changed', SLUG],
+      ['changed', 'fresh-course'],
+    ]);
+    expect(() => loadDataset(data)).not.toThrow();
+  });
+
+  it('writes nothing when what it would write is refused', () => {
+    const data = join(repoWithShippedData(), 'data');
+    let removed: any;
+    rewriteCourses(data, (courses) => {
+      removed = courses.splice(
+        courses.findIndex((c) => c.slug === SLUG),
+        1,
+      )[0];
+    });
+    expect(record(data, '--today', '2026-11-26').code).toBe(0);
+    const written = readFileSync(join(data, 'history.jsonl'), 'utf8');
+    // Back, dated before its removal: the history would say it was added again before it left.
+    rewriteCourses(data, (courses) => courses.push(removed));
+    const refused = record(data, '--today', '2026-11-25');
+    expect(refused.code).toBe(1);
+    expect(readFileSync(join(data, 'history.jsonl'), 'utf8')).toBe(written);
+    expect(record(data, '--today', '2026-11-26')).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('starts a history for data that has none: every course added, and the methodology', () => {
     const data = join(repoWithShippedData(), 'data');
     rmSync(join(data, 'history.jsonl'));

@@ -164,6 +164,25 @@ describe('npm run data:verify', () => {
     expect(check('url-course', 'https://zenith.example.net/pricing')).toBe(1);
   });
 
+  it('dates a check with --today, and checks the files as of the real day', () => {
+    const dir = copyOfData({ history: true });
+    const official = (url: string, day: string) => [
+      ...['--field', 'price', '--source', 'official', '--url', url, '--today', day],
+    ];
+    const later = verify(
+      dir,
+      'geo-operator-intensive',
+      ...official('https://kestrelvale.example.org/pricing', '2026-11-27'),
+    );
+    expect(later).toMatchObject({ code: 0, stderr: '' });
+    // A check made earlier, recorded after it: the entry of the 27th is no future for the files.
+    const earlier = verify(dir, SLUG, ...official(PRICING, '2026-11-24'));
+    expect(earlier).toMatchObject({ code: 0, stderr: '' });
+    const course = readJson(join(dir, 'courses.json')).courses.find((c: any) => c.slug === SLUG);
+    expect(course.verification.last_verified_on).toBe('2026-11-24');
+    expect(() => loadDataset(dir, '2026-11-27')).not.toThrow();
+  });
+
   describe('refuses, leaving the file as it was', () => {
     const official = (url: string) => ['--field', 'price', '--source', 'official', '--url', url];
     it.each<[string, string[], number, RegExp]>([
@@ -266,10 +285,8 @@ describe('npm run data:verify', () => {
       const dir = copyOfData();
       const path = join(dir, 'courses.json');
       const file = readJson(path);
-      file.courses[1].verification = {
-        last_verified_on: plusDays(TODAY, 1),
-        sources: [],
-      };
+      // After any day the files are checked on (the real one: --today only dates the check).
+      file.courses[1].verification = { last_verified_on: '2999-01-01', sources: [] };
       writeFileSync(path, JSON.stringify(file, null, 2));
       const before = readFileSync(path, 'utf8');
       const run = await refused(dir, SLUG, ...official(PRICING), '--today', TODAY);

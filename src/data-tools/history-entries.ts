@@ -37,6 +37,8 @@ export interface RecordRequest {
   courses: readonly CourseRecord[];
   methodology: MethodologyFile;
   before?: Before;
+  /** HEAD's files when `before` is another ref: its entries are never replaced, its values read. */
+  head?: Before;
   date: string;
   /** What the editor checked the course changes against (`--source`). */
   sources: readonly EntrySource[];
@@ -118,14 +120,15 @@ export function entriesToRecord(request: RecordRequest): Recording {
 }
 
 /**
- * The ids of a course's entries when the course was added since the ref (none of its entries is
- * there): a change to it is folded into its one `added` entry. Undefined otherwise, or when there
- * is no ref to tell.
+ * The ids of a course's entries when the course was added since the last commit (none of its
+ * entries is there, whatever ref gives the values before): a change to it is folded into its one
+ * `added` entry. Undefined otherwise, or when there is no commit to tell.
  */
-function unpublishedEntries(slug: string, { before, history }: RecordRequest) {
-  if (!before || before.entryIds.size === 0) return undefined;
+function unpublishedEntries(slug: string, { before, head, history }: RecordRequest) {
+  const committed = (head ?? before)?.entryIds;
+  if (!committed || committed.size === 0) return undefined;
   const ids = history.filter((entry) => entry.course === slug).map((entry) => entry.id);
-  return ids.some((id) => before.entryIds.has(id)) ? undefined : ids;
+  return ids.some((id) => committed.has(id)) ? undefined : ids;
 }
 
 /** A history started from the files: every course added, and the methodology, on `date`. */
@@ -180,26 +183,30 @@ export function checkDate(subject: string, recorded: Recorded, date: string): vo
 }
 
 /**
- * The value of `field` before: the one the history last recorded, read from the ref's files or
- * from the latest entry that wrote it, whichever holds a value with the recorded fingerprint.
+ * The value of `field` before: the one the history last recorded, read from the ref's files, the
+ * last commit's or the latest entry that wrote it, whichever holds a value with the recorded
+ * fingerprint. `at` reads the field from a ref's files (undefined when they lack the subject).
  */
 function valueBefore(
   subject: { course?: string; label: string },
   field: string,
   recorded: Recorded,
-  atRef: { value: unknown } | undefined,
+  at: (files: Before) => { value: unknown } | undefined,
   request: RecordRequest,
 ): unknown {
   const wanted = recorded.facts[field];
   if (wanted === undefined) return undefined;
-  if (atRef && fingerprint(atRef.value) === wanted) return atRef.value;
+  const refs = [request.before, request.head].filter((files) => files !== undefined);
+  const atRef = refs.map(at).find((found) => found && fingerprint(found.value) === wanted);
+  if (atRef) return atRef.value;
   const written = request.history
     .filter((entry) => entry.course === subject.course)
     .flatMap((entry) => entry.changes ?? [])
     .findLast((change) => change.field === field && fingerprint(change.after) === wanted);
   if (written) return written.after;
+  const where = refs.map((files) => files.ref).join(' nor at ') || 'HEAD (no git repository here)';
   throw new Refusal(
-    `${subject.label}, field ${field}: the value the history last recorded is neither at ${request.before?.ref ?? 'HEAD (no git repository here)'} nor in an entry` +
+    `${subject.label}, field ${field}: the value the history last recorded is neither at ${where} nor in an entry` +
       ' (was it committed without an entry?); give --ref with a commit whose data holds it',
   );
 }
@@ -210,14 +217,16 @@ function courseEntries(course: CourseRecord, recorded: Recorded, request: Record
   if (fields.length === 0) return [];
   const subject = { course: course.slug, label: `course "${course.slug}"` };
   checkDate(subject.label, recorded, request.date);
-  const old = request.before?.courses.get(course.slug);
   const change = (field: string): FieldChange => ({
     field,
     before: valueBefore(
       subject,
       field,
       recorded,
-      old && { value: old[field as keyof CourseRecord] },
+      (files) => {
+        const old = files.courses.get(course.slug);
+        return old && { value: old[field as keyof CourseRecord] };
+      },
       request,
     ),
     after: course[field as keyof CourseRecord],
@@ -274,14 +283,13 @@ function methodologyEntries(
   const fields = differingFields(facts, recorded.facts);
   if (fields.length === 0) return [];
   checkDate('the methodology', recorded, request.date);
-  const old = request.before?.methodology;
   const changes = fields.map((field) => ({
     field,
     before: valueBefore(
       { label: 'the methodology' },
       field,
       recorded,
-      old && { value: old[field as keyof MethodologyFile] },
+      (files) => files.methodology && { value: files.methodology[field as keyof MethodologyFile] },
       request,
     ),
     after: methodology[field as keyof MethodologyFile],

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldHistory, parseHistory, type RecordedState } from '../catalog/history';
 import { HISTORY_FILE, type HistoryEntry } from '../catalog/history.schema';
@@ -58,6 +58,28 @@ export function writeEntries(
   }
   const separator = text === '' || text.endsWith('\n') ? '' : '\n';
   appendFileSync(path, separator + lines);
+}
+
+/**
+ * Runs `write`, which changes the files at `paths`, then `check`, the service's own check of the
+ * data they make: when the check refuses, every file is put back as it was (one that did not exist
+ * is removed) before the refusal goes on, so a refused command leaves the data as it found it.
+ */
+export function writeChecked(paths: readonly string[], write: () => void, check: () => void): void {
+  const before = paths.map((path) => ({
+    path,
+    bytes: existsSync(path) ? readFileSync(path) : null,
+  }));
+  try {
+    write();
+    check();
+  } catch (error) {
+    for (const { path, bytes } of before) {
+      if (bytes === null) rmSync(path, { force: true });
+      else writeFileSync(path, bytes);
+    }
+    throw error;
+  }
 }
 
 /** An entry as the tools print it: `2027-03-12 changed  Answer Engine Foundations: Price …`. */

@@ -24,7 +24,7 @@ import {
 } from './cli';
 import { valuesAtRef } from './git-data';
 import { entriesToRecord } from './history-entries';
-import { printed, readHistoryFile, writeEntries } from './history-file';
+import { printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
 import { notProviders } from './verify';
 
 const USAGE = `Usage: npm run data:record -- [--source URL]... [--course SLUG]... [--ref REF]
@@ -90,12 +90,16 @@ export async function record(args: string[]): Promise<number> {
   }
   const history = readHistoryFile(dir);
   const sources = (values.source ?? []).map(sourceOf);
+  const ref = values.ref ?? 'HEAD';
+  const before = history && valuesAtRef(dir, ref);
   const { entries, replaced } = entriesToRecord({
     state: history?.state,
     history: history?.entries ?? [],
     courses,
     methodology,
-    before: history && valuesAtRef(dir, values.ref ?? 'HEAD'),
+    before,
+    // What the last commit holds is published, whichever ref the values before come from.
+    head: history && ref !== 'HEAD' ? valuesAtRef(dir, 'HEAD') : undefined,
     date,
     sources,
     only,
@@ -111,14 +115,15 @@ export async function record(args: string[]): Promise<number> {
     console.log(`${target}: nothing to record; the files hold what the history last recorded.`);
     return 0;
   }
-  writeEntries(target, entries, replaced);
-  // What was written must make the data valid: the same check as the service's.
-  loadDataset(dir, today);
+  // What is written must make the data valid, by the service's own check; if not, nothing is.
+  writeChecked(
+    [target],
+    () => writeEntries(target, entries, replaced),
+    () => loadDataset(dir, today),
+  );
   console.log(
     `${target}: ${history ? 'recorded' : 'started the history with'} ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` +
-      (replaced.size > 0
-        ? ` (replacing ${replaced.size} of courses added since ${values.ref ?? 'HEAD'})`
-        : '') +
+      (replaced.size > 0 ? ` (replacing ${replaced.size} of courses added since HEAD)` : '') +
       ':',
   );
   for (const entry of entries) console.log(`  ${printed(entry)}`);

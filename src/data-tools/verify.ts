@@ -22,10 +22,11 @@ import {
   runCli,
   entryDay,
   TODAY_OPTION,
+  todayFrom,
   UsageError,
 } from './cli';
 import { checkDate, placedAfter, verifiedEntry } from './history-entries';
-import { printed, readHistoryFile, writeEntries } from './history-file';
+import { printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
 export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
@@ -92,6 +93,8 @@ export async function verify(args: string[]): Promise<number> {
     throw new UsageError('--field and --source are required.');
   }
   const today = entryDay(values.today);
+  // The files are checked as of the real day, as the service reads them: `--today` dates the check.
+  const checkDay = todayFrom(undefined);
   const dir = dataDirFrom(values['data-dir']);
   const path = join(dir, DATA_FILES.courses.file);
 
@@ -99,7 +102,7 @@ export async function verify(args: string[]): Promise<number> {
     throw new Refusal(`unknown source type "${sourceType}"; one of ${SOURCE_TYPES.join(', ')}`);
   }
   // The files must be valid before they are edited: the edit then cannot hide a problem.
-  const course = loadDataset(dir, today).courses.find((c) => c.slug === slug);
+  const course = loadDataset(dir, checkDay).courses.find((c) => c.slug === slug);
   if (!course) throw new Refusal(`${path}: no course "${slug}"`);
   if (!isCourseField(course, field)) {
     throw new Refusal(`${path}: course "${slug}" has no field "${field}" a source can vouch for`);
@@ -131,8 +134,8 @@ export async function verify(args: string[]): Promise<number> {
   if (same === -1) verification.sources.push(entry);
   else verification.sources[same] = entry;
   const previous = verification.last_verified_on;
-  // The data check above refused a date after today, so this never moves the date back.
-  verification.last_verified_on = today;
+  // A check dated before the last one (`--today`) never moves the date back.
+  verification.last_verified_on = previous !== null && previous > today ? previous : today;
 
   const checked = DATA_FILES.courses.schema.safeParse(file);
   if (!checked.success) {
@@ -146,7 +149,6 @@ export async function verify(args: string[]): Promise<number> {
   if (recorded) checkDate(`course "${slug}"`, recorded, today);
   const output = await formatJson(file, path);
   const reformatted = (await formatJson(JSON.parse(text), path)) !== text;
-  writeFileSync(path, output);
   const [verified] = placedAfter(history?.entries ?? [], [
     verifiedEntry(
       checked.data.courses.find((c) => c.slug === slug)!,
@@ -154,9 +156,15 @@ export async function verify(args: string[]): Promise<number> {
       [entry],
     ),
   ]);
-  if (history) writeEntries(history.path, [verified]);
-  // What was written must make the data valid: the same check as the service's.
-  loadDataset(dir, today);
+  // What is written must make the data valid, by the service's own check; if not, nothing is.
+  writeChecked(
+    history ? [path, history.path] : [path],
+    () => {
+      writeFileSync(path, output);
+      if (history) writeEntries(history.path, [verified]);
+    },
+    () => loadDataset(dir, checkDay),
+  );
   console.log(
     `${path}: course "${slug}": ${field} verified on ${today} (${entry.source_type}, ${entry.url ?? entry.label})` +
       (replaced ? `, replacing the check of ${replaced.verified_on}` : '') +
