@@ -55,6 +55,8 @@ describe('a course page with answers in its address', () => {
       headers: { Accept: 'text/html', 'X-Request-Id': id },
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // No Referer carries the answers on, not even to the page's own files.
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(body).toContain('<meta name="robots" content="noindex">');
     expect(body).toContain(
       `<link rel="canonical" href="http://localhost:3000/ai-seo-courses/${slug}">`,
@@ -114,6 +116,7 @@ describe('the finder', () => {
   it('links each result to its course page with the answers', async () => {
     const { body, response } = await page(`/ai-seo-courses/finder?${QUERY}`);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(body).toContain('<meta name="robots" content="noindex">');
     const { data } = await t.json(`/api/v1/recommendations?${QUERY}`);
     expect(data.results.length).toBeGreaterThan(0);
@@ -126,6 +129,7 @@ describe('the finder', () => {
   it('the bare finder is public and kept, like every page without answers', async () => {
     const { response, body } = await page('/ai-seo-courses/finder');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(body).not.toContain('noindex');
   });
 

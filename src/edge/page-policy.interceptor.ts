@@ -7,10 +7,14 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { type PagePolicy, SERVES_PAGES } from './policies';
+import { NO_STORE, type NoStorePolicy, type PagePolicy, SERVES_PAGES } from './policies';
 import { SecurityHeaders } from './security-headers';
 
-/** Puts a page's security headers on the responses of routes marked `@ServesPages()`. */
+/**
+ * Puts a page's security headers on the responses of routes marked `@ServesPages()`; a page whose
+ * address holds answers (`@NoStore()`) sends no `Referer` at all, not even to its own files, so
+ * that no log on the way keeps them (docs/privacy.md#caches).
+ */
 @Injectable()
 export class PagePolicyInterceptor implements NestInterceptor {
   constructor(
@@ -26,11 +30,13 @@ export class PagePolicyInterceptor implements NestInterceptor {
     ]);
     if (policy) {
       const http = context.switchToHttp();
-      this.headers.applyPagePolicy(
-        policy,
-        http.getRequest<Request>(),
-        http.getResponse<Response>(),
-      );
+      const request = http.getRequest<Request>();
+      const response = http.getResponse<Response>();
+      this.headers.applyPagePolicy(policy, request, response);
+      const answers = this.reflector.get<NoStorePolicy | undefined>(NO_STORE, context.getHandler());
+      if (answers && (answers.holdsAnswers?.(request) ?? true)) {
+        response.setHeader('Referrer-Policy', 'no-referrer');
+      }
     }
     return next.handle();
   }
