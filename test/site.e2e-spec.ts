@@ -9,6 +9,7 @@ import { allAnswers } from '../src/recommendations/distribution';
 import { topicReadings } from '../src/site/format';
 import { DistributionService } from '../src/recommendations/distribution.service';
 import { copyOfData, DATA_DIR, startTestApp, type TestApp } from './support/app';
+import { mcpRequest } from './support/edge';
 import { expectValid } from './support/schemas';
 import { SAMPLE_ANSWERS } from './support/answers';
 
@@ -302,18 +303,20 @@ describe('plain-data companions', () => {
     expect(body).toContain('Cite results as: ');
   });
 
-  it('llms.txt lists every operation and says "not yet verified" as a person would', async () => {
+  it('llms.txt lists every operation and tool served, and says "not yet verified" as a person would', async () => {
     const { body } = await text('/llms.txt');
     const api = `${ORIGIN}/api/v1`;
-    for (const url of [
-      `${api}/courses>`,
-      `${api}/courses/{slug}>`,
-      `${api}/recommendations?`,
-      `${api}/comparisons?courses={slug},{slug}>`,
-      `${api}/finder/questions>`,
-      `${api}/methodology>`,
-    ]) {
-      expect(body).toContain(`(<${url}`);
+    const document = await t.json('/api/v1/openapi.json');
+    const linked = Object.keys(document.paths).filter((path) => path !== '/openapi.json');
+    expect(linked.length).toBeGreaterThan(8);
+    for (const path of linked)
+      expect({ path, listed: body.includes(`(<${api}${path}`) }).toEqual({
+        path,
+        listed: true,
+      });
+    const listed = await t.json('/mcp', mcpRequest('tools/list'));
+    for (const { name } of listed.result.tools) {
+      expect({ name, listed: body.includes(name) }).toEqual({ name, listed: true });
     }
     expect(body).not.toContain('last verified not yet verified');
     const unverified = records.find((r) => r.verification.last_verified_on === null)!;

@@ -29,7 +29,8 @@ export function llmsTxt(
   meta: Meta,
   words: DataWords,
 ): string {
-  const recommendations = `${links.api}/recommendations?experience={experience}&objective={objective}&learning_style={learning_style}&freshness={freshness}&budget={budget}&operating_model={operating_model}`;
+  const answers = `experience={experience}&objective={objective}&learning_style={learning_style}&freshness={freshness}&budget={budget}&operating_model={operating_model}`;
+  const recommendations = `${links.api}/recommendations?${answers}`;
   const lines = [
     '# Course Finder: AI SEO courses',
     '',
@@ -47,17 +48,20 @@ export function llmsTxt(
     '',
     `- ${mdLink('OpenAPI document', links.openapi)}: OpenAPI 3.1 description of every operation`,
     `- ${mdLink('API documentation', links.docs)}: the same, for people`,
-    `- ${mdLink('Search courses', `${links.api}/courses`)}: filter by level, specialty, price_band, community_only, include_inactive; sort`,
+    `- ${mdLink('Search courses', `${links.api}/courses`)}: \`q\` for words (forgiving misspellings), filters level, specialty, price_band (several values each, comma-separated), community_only, include_inactive; sort; pages by \`limit\` and \`cursor\``,
+    `- ${mdLink('Facets', `${links.api}/facets`)}: how many courses each filter value would find, for the same search`,
+    `- ${mdLink('Suggestions', `${links.api}/suggestions?q={words}`)}: words to search for as they are typed, the last one completed or corrected`,
     `- ${mdLink('Get one course', `${links.api}/courses/{slug}`)}: one course by slug, inactive ones included`,
     `- ${mdLink('Compare courses', `${links.api}/comparisons?courses={slug},{slug}`)}: 2 to 3 courses side by side, in the order given`,
     `- ${mdLink('Finder questions', `${links.api}/finder/questions`)}: the six questions and every allowed answer`,
     `- ${mdLink('Recommendations', recommendations)}: all six answers required; up to 3 courses at or above the match threshold, with reasons and warnings`,
+    `- ${mdLink('Fit of named courses', `${links.api}/recommendations/fit?${answers}&courses={slug}`)}: for 1 to 3 named courses (or, without them, the closest), the recommendations' numbers and whether and why they are recommended`,
     `- ${mdLink('Methodology', `${links.api}/methodology`)}: live weights, penalties, threshold and budget bands`,
     `- ${mdLink('Changes', `${links.api}/changes?since={YYYY-MM-DD}`)}: what changed in the dataset and when, newest first, in words and values; \`course\` for one course; pages by the \`Link\` header`,
     '',
     '## MCP',
     '',
-    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, compare_courses, get_methodology, get_changes; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}, coursefinder://changes; prompt find_ai_seo_course`,
+    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, check_course_fit, compare_courses, get_methodology, get_changes; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}, coursefinder://changes; prompt find_ai_seo_course`,
     `- ${mdLink('MCP server card', links.serverCard)}: name, version, endpoint and capabilities`,
     '',
     '## Data',
@@ -68,7 +72,7 @@ export function llmsTxt(
     '',
     '## Pages',
     '',
-    `- ${mdLink('AI SEO courses', links.list)}: every tracked course with key facts (send Accept: text/markdown for Markdown)`,
+    `- ${mdLink('AI SEO courses', links.list)}: the tracked courses enrolling now (the others a click away) with key facts (send Accept: text/markdown for Markdown)`,
     `- ${mdLink('Course Finder', links.finder)}: the six questions as a form`,
     `- ${mdLink('Methodology', links.methodology)}: how a match is scored, with the live numbers`,
     `- ${mdLink('What changed', links.changes)}: the history of the dataset, newest first`,
