@@ -198,6 +198,23 @@ describe('pages', () => {
     expect(body.match(/<fieldset/g)).toHaveLength(6);
   });
 
+  it("names each course's compare box, so a screen reader says which course it compares", async () => {
+    const { body } = await text('/ai-seo-courses', HTML);
+    const boxes = body.match(/<input type="checkbox" name="courses"[^>]*>/g) ?? [];
+    const names = records.filter((r) => r.status === 'active').map((r) => r.name);
+    expect(boxes).toHaveLength(names.length);
+    // As the templates write text into an attribute.
+    const attribute = (text: string) =>
+      text.replace(
+        /[&<>"']/g,
+        (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`,
+      );
+    for (const name of names) {
+      const labelled = boxes.some((box) => box.includes(`aria-label="Compare ${attribute(name)}"`));
+      expect({ name, labelled }).toEqual({ name, labelled: true });
+    }
+  });
+
   it('the methodology page shows the live weights, both charts and the distribution', async () => {
     const dist = await t.app.get(DistributionService).settled();
     if (!dist) throw new Error('the distribution was not computed');
@@ -211,6 +228,10 @@ describe('pages', () => {
     expect(body).toContain(`There are ${dist.combinations.toLocaleString('en')} possible sets`);
     for (const { count } of dist.top_match) expect(body).toContain(count.toLocaleString('en'));
     expect(dist.combinations).toBe(7560);
+    // Its date in words, as every page writes dates (data/methodology.json has 2026-11-01).
+    expect(body).toContain(
+      `The weights were last updated on <time datetime="${meta.scoring_weights_updated_on}">1 November 2026</time>.`,
+    );
     const policies = body.slice(body.indexOf('<h2>Policies</h2>')).split('</ul>')[0];
     expect(policies.match(/<li>/g)).toHaveLength(Object.keys(meta.policies).length);
   });
