@@ -126,6 +126,15 @@ describe('the finder', () => {
     }
   });
 
+  it('shows what was sent cut as the API cuts it (200 characters), a value or a name', async () => {
+    const long = (c: string) => c.repeat(5000);
+    const { body } = await page(`/ai-seo-courses/finder?experience=${long('x')}&${long('y')}=1`);
+    expect(body).toContain(`“${'x'.repeat(200)}…” is not one of the choices.`);
+    expect(body).toContain(`The address has “${'y'.repeat(200)}…”, which this form does not use.`);
+    expect(body).not.toContain('x'.repeat(201));
+    expect(body).not.toContain('y'.repeat(201));
+  });
+
   it('the bare finder is public and kept, like every page without answers', async () => {
     const { response, body } = await page('/ai-seo-courses/finder');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');

@@ -1,6 +1,6 @@
 import { DomainError } from '../core/domain-error';
 import { acceptedNames, type InputClass } from '../core/validation/input-metadata';
-import { describeProblem, type InputProblem } from '../core/validation/input-problems';
+import { describeProblem, echo, type InputProblem } from '../core/validation/input-problems';
 
 /** The site's forms are the API's queries: their problems, in words for people, by field. */
 export interface FormProblems {
@@ -53,10 +53,11 @@ function problemText(p: InputProblem, accepted: readonly string[]): string {
       return 'Please choose an answer.';
     case 'repeated':
       return 'Given more than once; choose one.';
+    // What was sent is shown as the API echoes it: cut at its length (docs/api.md).
     case 'not_allowed':
-      return `“${String(p.value)}” is not one of the choices.`;
+      return `“${String(echo(p.value))}” is not one of the choices.`;
     case 'unknown':
-      return `The address has “${p.name}”, which this form does not use.`;
+      return `The address has “${String(echo(p.name))}”, which this form does not use.`;
     default: {
       // Shown under its field, which names it: what is wrong, as the API says it.
       const { problem } = describeProblem(p, accepted);

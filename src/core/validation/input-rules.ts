@@ -33,8 +33,6 @@ export function slugListProblem(list: unknown, min: number, max: number): string
   if (!Array.isArray(list) || !list.every((slug) => typeof slug === 'string')) {
     return `must be a list of ${min} to ${max} course slugs`;
   }
-  const quoted = (slugs: string[]) =>
-    [...new Set(slugs)].map((slug) => JSON.stringify(slug.slice(0, SLUG_MAX_LENGTH))).join(', ');
   const malformed = list.filter((slug) => slug !== '' && !isSlug(slug));
   const repeated = list.filter((slug, at) => slug !== '' && list.indexOf(slug) !== at);
   const problems = [
