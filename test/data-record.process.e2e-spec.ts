@@ -295,6 +295,19 @@ describe('npm run data:record', () => {
     expect(() => loadDataset(data)).not.toThrow();
   });
 
+  it('--course records that course alone, whatever other courses still differ', () => {
+    const data = join(repoWithShippedData(), 'data');
+    editCourse(data, SLUG, ['"community": "Yes (forum)"', '"community": "No"']);
+    editCourse(data, 'geo-operator-intensive', ['"community": "Cohort only"', '"community": "No"']);
+    const one = record(data, '--today', '2026-11-25', '--course', SLUG);
+    expect(one).toMatchObject({ code: 0, stderr: '' });
+    expect(lastEntry(data)).toMatchObject({ kind: 'changed', course: SLUG });
+    expect(check(data).stderr).toContain('course "geo-operator-intensive", field community');
+    const other = record(data, '--today', '2026-11-25', '--course', 'geo-operator-intensive');
+    expect(other).toMatchObject({ code: 0, stderr: '' });
+    expect(check(data)).toMatchObject({ code: 0 });
+  });
+
   it('never replaces an entry the last commit holds, whatever --ref gives the values before', () => {
     const repo = repoWithShippedData();
     const data = join(repo, 'data');

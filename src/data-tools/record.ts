@@ -116,10 +116,12 @@ export async function record(args: string[]): Promise<number> {
     return 0;
   }
   // What is written must make the data valid, by the service's own check; if not, nothing is.
+  // With --course, the other courses may still differ from the history: their own runs record
+  // them, so only the history itself is checked then.
   writeChecked(
     [target],
     () => writeEntries(target, entries, replaced),
-    () => loadDataset(dir, today),
+    () => loadDataset(dir, today, only ? { history: 'entries' } : {}),
   );
   console.log(
     `${target}: ${history ? 'recorded' : 'started the history with'} ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` +
