@@ -297,6 +297,10 @@ describe('visitor words', () => {
       .join('&');
     const five = decode(await (await t.get(`/ai-seo-courses/compare?${ticked}`)).text());
     expect(five).toContain('Tick two or three courses to compare them; you ticked five.');
+    const stray = decode(await (await t.get('/ai-seo-courses/compare?utm_source=x')).text());
+    expect(stray).toContain('The address has “utm_source”, which Compare does not use.');
+    expect(stray).toContain('Tick two or three courses to compare them.');
+    expect(stray).not.toContain('names a course that is not in the list');
     const untouched = decode(await (await t.get('/ai-seo-courses/compare')).text());
     expect(untouched).toContain('Tick two or three courses to see them side by side.');
     expect(untouched).not.toContain('you ticked');

@@ -4,7 +4,7 @@ import type { Course } from '../catalog/course.schema';
 import { CompareCoursesQuery, MAX_COMPARED, MIN_COMPARED } from '../comparisons/comparisons.dto';
 import { ComparisonsService } from '../comparisons/comparisons.service';
 import { DomainError } from '../core/domain-error';
-import type { InputProblem } from '../core/validation/input-problems';
+import { echo, type InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { fmt } from './format';
 import { PATHS } from './links';
@@ -20,10 +20,18 @@ const need = (ticked: number) =>
 const NOT_LISTED =
   'The address names a course that is not in the list below; tick the courses there.';
 
-/** The check's problems in a visitor's words: a course is a course here, never a slug. */
+/**
+ * The check's problems in a visitor's words: a course is a course here, never a slug; a name is
+ * shown as the API echoes it.
+ */
 function problemText(p: InputProblem): string {
-  if (p.name !== 'courses') return `The address has “${p.name}”, which Compare does not use.`;
-  return p.kind === 'missing' ? 'Tick two or three courses to compare them.' : NOT_LISTED;
+  if (p.name !== 'courses') {
+    return `The address has “${String(echo(p.name))}”, which Compare does not use.`;
+  }
+  // No course at all (an address with other parameters only) is no unknown course.
+  return p.kind === 'missing' || p.kind === 'empty'
+    ? 'Tick two or three courses to compare them.'
+    : NOT_LISTED;
 }
 
 /** The picker offers every course while there are at most this many. */
