@@ -65,6 +65,18 @@ function rewriteCourses(data: string, edit: (courses: any[]) => void): void {
 
 const course = (courses: any[], slug: string) => courses.find((c) => c.slug === slug);
 
+/** Takes a course out of courses.json; returns its record, to put back. */
+function removeCourse(data: string, slug: string): any {
+  let removed: any;
+  rewriteCourses(data, (courses) => {
+    removed = courses.splice(
+      courses.findIndex((c) => c.slug === slug),
+      1,
+    )[0];
+  });
+  return removed;
+}
+
 describe('a fact changed without an entry', () => {
   it('is refused by data:check, naming the course, the field and data:record; once recorded, it is served first everywhere', async () => {
     const data = join(repoWithShippedData(), 'data');
@@ -332,15 +344,45 @@ describe('npm run data:record', () => {
     expect(() => loadDataset(data)).not.toThrow();
   });
 
+  it.each([
+    [
+      'a course removed, committed and added back',
+      (repo: string, data: string) => {
+        const removed = removeCourse(data, SLUG);
+        expect(record(data, '--today', '2026-11-25').code).toBe(0);
+        git(repo, 'commit', '-q', '-am', 'A course removed, recorded');
+        rewriteCourses(data, (courses) => courses.push(removed));
+      },
+    ],
+    [
+      'a history started since the last commit',
+      (repo: string, data: string) => {
+        rmSync(join(data, 'history.jsonl'));
+        git(repo, 'commit', '-q', '-am', 'Data without a history');
+        expect(record(data, '--today', '2026-11-25').code).toBe(0);
+      },
+    ],
+  ])('folds a later change into the "added" entry of %s', (_what, prepare) => {
+    const repo = repoWithShippedData();
+    const data = join(repo, 'data');
+    prepare(repo, data);
+    expect(record(data, '--today', '2026-11-25').code).toBe(0);
+    rewriteCourses(data, (courses) => (course(courses, SLUG).name = 'Niche Site Launchpad 2'));
+    const run = record(data, '--today', '2026-11-26');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const mine = lines(data)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.course === SLUG);
+    expect(mine.at(-1)).toMatchObject({ kind: 'added', name: 'Niche Site Launchpad 2' });
+    expect(mine.filter((entry) => entry.kind === 'added' && entry.date === '2026-11-25')).toEqual(
+      [],
+    );
+    expect(() => loadDataset(data)).not.toThrow();
+  });
+
   it('writes nothing when what it would write is refused', () => {
     const data = join(repoWithShippedData(), 'data');
-    let removed: any;
-    rewriteCourses(data, (courses) => {
-      removed = courses.splice(
-        courses.findIndex((c) => c.slug === SLUG),
-        1,
-      )[0];
-    });
+    const removed = removeCourse(data, SLUG);
     expect(record(data, '--today', '2026-11-26').code).toBe(0);
     const written = readFileSync(join(data, 'history.jsonl'), 'utf8');
     // Back, dated before its removal: the history would say it was added again before it left.

@@ -11,6 +11,7 @@ import {
 import type { EntrySource, FieldChange, HistoryEntry } from '../catalog/history.schema';
 import type { MethodologyFile } from '../catalog/methodology.schema';
 import { Refusal } from './cli';
+import { placedAfter, withId } from './history-file';
 
 /**
  * The entries that bring the history up to the files
@@ -44,29 +45,6 @@ export interface RecordRequest {
   sources: readonly EntrySource[];
   /** Only these courses, and not the methodology (`--course`); every difference when undefined. */
   only?: ReadonlySet<string>;
-}
-
-/** An entry with its id: the date and a fingerprint of everything else it holds. */
-export function withId(entry: Omit<HistoryEntry, 'id'>): HistoryEntry {
-  const { date, seq, kind, course, name, placeholder, changes, sources, facts } = entry;
-  const content = { date, seq, kind, course, name, placeholder, changes, sources, facts };
-  return JSON.parse(JSON.stringify({ id: `${date}-${fingerprint(content)}`, ...content }));
-}
-
-/**
- * New entries placed after those the history already holds of their date: each takes the next
- * `seq` of its day, so that a second change of one fact on one day is read after the first
- * (entries are read by date, then seq, then id; never by position).
- */
-export function placedAfter(
-  history: readonly HistoryEntry[],
-  entries: readonly HistoryEntry[],
-): HistoryEntry[] {
-  return entries.map(({ id: _id, ...entry }) => {
-    const sameDay = history.filter((earlier) => earlier.date === entry.date);
-    if (sameDay.length === 0) return withId(entry);
-    return withId({ ...entry, seq: Math.max(...sameDay.map((earlier) => earlier.seq ?? 0)) + 1 });
-  });
 }
 
 const about = (course: CourseRecord) => ({
@@ -120,14 +98,21 @@ export function entriesToRecord(request: RecordRequest): Recording {
 }
 
 /**
- * The ids of a course's entries when the course was added since the last commit (none of its
- * entries is there, whatever ref gives the values before): a change to it is folded into its one
- * `added` entry. Undefined otherwise, or when there is no commit to tell.
+ * The ids of a course's entries since it was last added (a course added back counts from its
+ * return), when none is in the last commit, whatever ref gives the values before: a change to it
+ * is folded into its one `added` entry. Undefined otherwise, or with no commit to tell.
  */
 function unpublishedEntries(slug: string, { before, head, history }: RecordRequest) {
   const committed = (head ?? before)?.entryIds;
-  if (!committed || committed.size === 0) return undefined;
-  const ids = history.filter((entry) => entry.course === slug).map((entry) => entry.id);
+  if (!committed) return undefined;
+  const mine = history.filter((entry) => entry.course === slug);
+  const since = mine.slice(
+    Math.max(
+      0,
+      mine.findLastIndex((entry) => entry.kind === 'added'),
+    ),
+  );
+  const ids = since.map((entry) => entry.id);
   return ids.some((id) => committed.has(id)) ? undefined : ids;
 }
 

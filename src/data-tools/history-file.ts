@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { foldHistory, parseHistory, type RecordedState } from '../catalog/history';
+import { fingerprint, foldHistory, parseHistory, type RecordedState } from '../catalog/history';
 import { HISTORY_FILE, type HistoryEntry } from '../catalog/history.schema';
 import { entryInWords } from '../catalog/history-words';
 
@@ -80,6 +80,29 @@ export function writeChecked(paths: readonly string[], write: () => void, check:
     }
     throw error;
   }
+}
+
+/** An entry with its id: the date and a fingerprint of everything else it holds. */
+export function withId(entry: Omit<HistoryEntry, 'id'>): HistoryEntry {
+  const { date, seq, kind, course, name, placeholder, changes, sources, facts } = entry;
+  const content = { date, seq, kind, course, name, placeholder, changes, sources, facts };
+  return JSON.parse(JSON.stringify({ id: `${date}-${fingerprint(content)}`, ...content }));
+}
+
+/**
+ * New entries placed after those the history already holds of their date: each takes the next
+ * `seq` of its day, so that a second change of one fact on one day is read after the first
+ * (entries are read by date, then seq, then id; never by position).
+ */
+export function placedAfter(
+  history: readonly HistoryEntry[],
+  entries: readonly HistoryEntry[],
+): HistoryEntry[] {
+  return entries.map(({ id: _id, ...entry }) => {
+    const sameDay = history.filter((earlier) => earlier.date === entry.date);
+    if (sameDay.length === 0) return withId(entry);
+    return withId({ ...entry, seq: Math.max(...sameDay.map((earlier) => earlier.seq ?? 0)) + 1 });
+  });
 }
 
 /** An entry as the tools print it: `2027-03-12 changed  Answer Engine Foundations: Price …`. */

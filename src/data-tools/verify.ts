@@ -25,8 +25,8 @@ import {
   todayFrom,
   UsageError,
 } from './cli';
-import { checkDate, placedAfter, verifiedEntry } from './history-entries';
-import { printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
+import { checkDate, verifiedEntry } from './history-entries';
+import { placedAfter, printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
 export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
