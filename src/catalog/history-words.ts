@@ -151,11 +151,21 @@ function methodologyChange({ field, before, after }: FieldChange): string {
   return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
 }
 
-/** One member's change in words. */
+/**
+ * One member's change in words. A value the words cannot read as text (a history line written by
+ * hand, whose object has members named as a string's own, `toString` say) is named, not spelled
+ * out: the words never fail the history they describe.
+ */
 export function changeInWords(change: FieldChange, subject: 'course' | 'methodology'): string {
-  if (subject === 'methodology') return methodologyChange(change);
-  const words = COURSE_FIELDS[change.field as keyof CourseRecord] as Words<unknown> | undefined;
-  return words ? words(change.before, change.after) : `${change.field} changed`;
+  try {
+    if (subject === 'methodology') return methodologyChange(change);
+    const words = COURSE_FIELDS[change.field as keyof CourseRecord] as Words<unknown> | undefined;
+    return words ? words(change.before, change.after) : `${change.field} changed`;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const label = subject === 'methodology' ? METHODOLOGY_LABELS[change.field] : undefined;
+    return `${label ?? words(change.field)} changed`;
+  }
 }
 
 const SOURCE_WORDS: Partial<Record<EntrySource['source_type'], string>> = {
