@@ -203,14 +203,10 @@ describe('pages', () => {
     const boxes = body.match(/<input type="checkbox" name="courses"[^>]*>/g) ?? [];
     const names = records.filter((r) => r.status === 'active').map((r) => r.name);
     expect(boxes).toHaveLength(names.length);
-    // As the templates write text into an attribute.
-    const attribute = (text: string) =>
-      text.replace(
-        /[&<>"']/g,
-        (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`,
-      );
     for (const name of names) {
-      const labelled = boxes.some((box) => box.includes(`aria-label="Compare ${attribute(name)}"`));
+      const labelled = boxes.some((box) =>
+        box.includes(`aria-label="Compare ${escapeHtml(name)}"`),
+      );
       expect({ name, labelled }).toEqual({ name, labelled: true });
     }
   });
