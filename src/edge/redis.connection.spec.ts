@@ -30,3 +30,23 @@ describe('RedisConnection.firstAttempt', () => {
     expect(connection.client).toBeNull();
   });
 });
+
+describe('RedisConnection.firstAttempt, called after the refusal', () => {
+  it('resolves with the refusal that came before it, not with a retry', async () => {
+    const config = AppConfig.fromEnv({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const connection = new RedisConnection(config);
+    const client = connection.client!;
+    let refusals = 0;
+    client.on('error', () => refusals++);
+    try {
+      await new Promise((resolve) => client.once('error', resolve));
+      // As the start calls it: once for the store, once more for the throttler's copy of it.
+      await connection.firstAttempt(10 * 60_000);
+      await connection.firstAttempt(10 * 60_000);
+      // Waiting for the next attempt would have taken a retry, and its refusal.
+      expect(refusals).toBe(1);
+    } finally {
+      await connection.onApplicationShutdown();
+    }
+  });
+});

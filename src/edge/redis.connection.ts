@@ -20,6 +20,12 @@ const COMMAND_TIMEOUT_MS = 1000;
 export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   readonly prefix: string;
+  /**
+   * Settles with the first connection attempt, listened for from the start: a refusal that came
+   * before `firstAttempt` is called (the throttler calls it a second time, on its own copy of the
+   * store's provider) is not waited for again, which took the next retry, 100 to 200 ms later.
+   */
+  private readonly attempted: Promise<void>;
 
   constructor(config: AppConfig) {
     this.prefix = config.redisKeyPrefix;
@@ -34,6 +40,18 @@ export class RedisConnection implements OnApplicationShutdown {
       : null;
     // Failures are handled where commands are sent; without a listener they would crash the process.
     this.client?.on('error', () => undefined);
+    const client = this.client;
+    this.attempted = client
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            client.off('ready', done);
+            client.off('error', done);
+            resolve();
+          };
+          client.once('ready', done);
+          client.once('error', done);
+        })
+      : Promise.resolve();
   }
 
   get ready(): boolean {
@@ -46,19 +64,12 @@ export class RedisConnection implements OnApplicationShutdown {
    * either way, counting in-process while Redis is away (docs/api.md#shared-across-replicas).
    */
   async firstAttempt(ms: number): Promise<void> {
-    const client = this.client;
-    if (!client || client.status === 'ready') return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        client.off('ready', done);
-        client.off('error', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      client.once('ready', done);
-      client.once('error', done);
-    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.attempted,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
   }
 
   async onApplicationShutdown(): Promise<void> {
