@@ -45,6 +45,7 @@ import {
   MCP_HEADERS,
   mcpRecommendRequest,
   mcpToolCall,
+  record,
   rssMb,
   sample,
   startService,
@@ -239,16 +240,6 @@ async function serviceScenarios(service) {
     'mcp-recommend': scenario(service, '', {
       requests: [mcpRecommendRequest(() => answers[drawn++ % 10_000])],
     }),
-  };
-}
-
-/** The recorded bytes and headers of a GET, for the baselines to answer. */
-async function record(url) {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  const skip = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
-  return {
-    headers: Object.fromEntries([...response.headers].filter(([name]) => !skip.includes(name))),
-    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
   };
 }
 

@@ -172,6 +172,19 @@ export function drawAnswerSets(questions, count = 10_000) {
   );
 }
 
+/**
+ * The bytes and headers of a GET as the service answered it (every header but the connection's
+ * own), for the baselines to answer: `{ headers, body }`, the body in base64.
+ */
+export async function record(url) {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const skip = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+  return {
+    headers: Object.fromEntries([...response.headers].filter(([name]) => !skip.includes(name))),
+    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+  };
+}
+
 /** An autocannon request of `tools/call recommend_courses`, each with the answers `next()` gives. */
 export function mcpRecommendRequest(next) {
   return {

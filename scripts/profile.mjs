@@ -4,20 +4,28 @@
 // the MCP SDK, validation, the service's own code, logging, JSON, the garbage collector) and by
 // function (the top entries). docs/benchmarks.md reports the results.
 //
-//   node scripts/profile.mjs [--scenario list|304|mcp] [--seconds 10] [--connections 50]
-//                            [--top 25] [--keep]
+//   node scripts/profile.mjs [--scenario list|304|mcp] [--server service|nest-bare|nest-hooks|mcp-bare]
+//                            [--seconds 10] [--warmup 2] [--connections 50] [--top 25] [--keep]
 //
 // `list`: the cached `GET /api/v1/courses`; `304`: the same with its current ETag in
-// `If-None-Match`; `mcp`: `tools/call recommend_courses` with drawn answers.
+// `If-None-Match`; `mcp`: `tools/call recommend_courses` with drawn answers. `--server` profiles
+// one of the bench's baselines instead (docs/benchmarks.md#how-it-runs), answering what the service
+// answered (the service runs beside it, unprofiled, to say it): bare Nest or Nest with the
+// pipeline's hooks for the list and the 304, the bare MCP SDK server for the call. Only the samples
+// taken under the load, after the warm-up, count.
 import autocannon from 'autocannon';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   drawAnswerSets,
   fetchCatalog,
+  freePort,
+  HOST,
   mcpRecommendRequest,
+  record,
   startService,
   stopService,
 } from './load-support.mjs';
@@ -25,7 +33,9 @@ import {
 const { values: args } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'mcp' },
+    server: { type: 'string', default: 'service' },
     seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     top: { type: 'string', default: '25' },
     connections: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
@@ -77,14 +87,25 @@ const LAYERS = [
   ['other', () => true],
 ];
 
+/** Which servers answer which scenario. */
+const SERVES = {
+  service: ['list', '304', 'mcp'],
+  'nest-bare': ['list', '304'],
+  'nest-hooks': ['list', '304'],
+  'mcp-bare': ['mcp'],
+};
+if (!SERVES[args.server]?.includes(args.scenario)) {
+  throw new Error(
+    `--server ${args.server} --scenario ${args.scenario}: ${Object.entries(SERVES)
+      .map(([server, scenarios]) => `${server} answers ${scenarios.join(', ')}`)
+      .join('; ')}`,
+  );
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'course-finder-profile-'));
+const profiling = [`--cpu-prof`, `--cpu-prof-dir=${dir}`];
 await import('./build-if-needed.mjs');
-const service = await startService(
-  {},
-  {
-    nodeOptions: [`--cpu-prof`, `--cpu-prof-dir=${dir}`],
-  },
-);
+const service = await startService({}, { nodeOptions: args.server === 'service' ? profiling : [] });
 /** autocannon's options for the scenario asked for. */
 async function scenarioOptions(name) {
   if (name === 'mcp') {
@@ -96,26 +117,56 @@ async function scenarioOptions(name) {
   const list = await fetch(`${service.base}/api/v1/courses`);
   await list.arrayBuffer();
   if (name === 'list') return { path: '/api/v1/courses' };
-  if (name === '304')
-    return { path: '/api/v1/courses', headers: { 'if-none-match': list.headers.get('etag') } };
-  throw new Error(`--scenario: list, 304 or mcp, not ${name}`);
+  return { path: '/api/v1/courses', headers: { 'if-none-match': list.headers.get('etag') } };
 }
 const options = await scenarioOptions(args.scenario);
+
+/** A baseline of the bench under the profiler, once it says it listens; stopped by SIGTERM. */
+async function startBaseline(server) {
+  const port = await freePort();
+  let script = ['scripts/mcp-bare-server.mjs', String(port), service.base];
+  if (server !== 'mcp-bare') {
+    const file = join(dir, 'response.json');
+    writeFileSync(file, JSON.stringify(await record(`${service.base}/api/v1/courses`)));
+    script = [
+      'scripts/nest-bare-server.mjs',
+      String(port),
+      file,
+      server === 'nest-hooks' ? 'hooks' : '',
+    ];
+  }
+  const child = spawn(process.execPath, [...profiling, ...script], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  await new Promise((resolve) => child.once('message', resolve));
+  return { child, exited, base: `http://${HOST}:${port}` };
+}
+const profiled = args.server === 'service' ? service : await startBaseline(args.server);
+
+/** autocannon's run against the profiled server, for `seconds`. */
+const load = (seconds) =>
+  new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: `${profiled.base}${options.path ?? ''}`,
+        connections: Number(args.connections),
+        duration: seconds,
+        ...(options.headers && { headers: options.headers }),
+        ...(options.requests && { requests: options.requests }),
+      },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    ),
+  );
+if (Number(args.warmup) > 0) await load(Number(args.warmup));
 // The profile covers the whole process; only samples taken under the load count (V8's sample
 // timestamps and hrtime read the same monotonic clock, in µs and ns).
 const loadStartUs = Number(process.hrtime.bigint() / 1000n);
-const result = await new Promise((resolve, reject) =>
-  autocannon(
-    {
-      url: `${service.base}${options.path ?? ''}`,
-      connections: Number(args.connections),
-      duration: Number(args.seconds),
-      ...(options.headers && { headers: options.headers }),
-      ...(options.requests && { requests: options.requests }),
-    },
-    (error, r) => (error ? reject(error) : resolve(r)),
-  ),
-);
+const result = await load(Number(args.seconds));
+const loadEndUs = Number(process.hrtime.bigint() / 1000n);
+if (profiled !== service) await stopService(profiled);
 await stopService(service);
 
 // The main thread's profile (`CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile`, thread 0); the
@@ -127,7 +178,7 @@ const selfUs = new Map();
 let at = profile.startTime;
 for (let i = 0; i < profile.samples.length; i++) {
   at += profile.timeDeltas[i] ?? 0;
-  if (at < loadStartUs) continue;
+  if (at < loadStartUs || at > loadEndUs) continue;
   const id = profile.samples[i];
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
@@ -148,7 +199,7 @@ const row = (us) => ({
   'µs per request': Number((us / requests).toFixed(1)),
 });
 console.log(
-  `${args.scenario}: ${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); CPU busy ${Math.round(busy / 1000)} ms, ${(busy / requests).toFixed(1)} µs a request`,
+  `${args.server} ${args.scenario}: ${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); CPU busy ${Math.round(busy / 1000)} ms, ${(busy / requests).toFixed(1)} µs a request`,
 );
 console.table(
   [...totals]
