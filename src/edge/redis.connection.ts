@@ -21,9 +21,10 @@ export class RedisConnection implements OnApplicationShutdown {
   readonly client: Redis | null;
   readonly prefix: string;
   /**
-   * Settles with the first connection attempt, listened for from the start: a refusal that came
-   * before `firstAttempt` is called (the throttler calls it a second time, on its own copy of the
-   * store's provider) is not waited for again, which took the next retry, 100 to 200 ms later.
+   * Settles with the first connection attempt, listened for from the start, so that a refusal that
+   * came before `firstAttempt` is called is not waited for again. Nest runs the store's start hook
+   * twice (the throttler provides the same store again, as its `ThrottlerStorage`), and each call
+   * waited for a retry of its own: 100, then 200 ms.
    */
   private readonly attempted: Promise<void>;
 
