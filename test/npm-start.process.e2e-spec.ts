@@ -42,7 +42,8 @@ describe('the console and npm start', () => {
       /ready on/,
     );
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    // 'close', not 'exit': the output is read below, and only then has all of it arrived.
+    await once(child, 'close');
     const lines = output().trim().split('\n');
     for (const line of lines) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] (INFO|WARN): /);
     expect(output()).toContain(
@@ -79,7 +80,8 @@ describe('the console and npm start', () => {
       /ready on/,
     );
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    // 'close', not 'exit': the output is read below, and only then has all of it arrived.
+    await once(child, 'close');
     expect(output()).not.toMatch(/WARN|ERROR/);
     const ranges = output()
       .split('\n')
@@ -107,7 +109,8 @@ describe('the console and npm start', () => {
     );
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    // 'close', not 'exit': the output is read below, and only then has all of it arrived.
+    await once(child, 'close');
     const lines = output()
       .trim()
       .split('\n')

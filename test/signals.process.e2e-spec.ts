@@ -173,7 +173,8 @@ describeWithPidNamespace('SIGTERM during the start, as PID 1', () => {
       }),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const exited = once(child, 'exit');
+    // 'close', not 'exit': the lines are read once it has come, and only then have all arrived.
+    const exited = once(child, 'close');
     const lines: string[] = [];
     const output = createInterface({ input: child.stdout! });
     output.on('line', (line) => lines.push(line));

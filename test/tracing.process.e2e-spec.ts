@@ -60,11 +60,14 @@ describe('tracing', () => {
     expect(call.status).toBe(200);
     expect(((await call.json()) as any).result.structuredContent.data).toBeDefined();
 
-    // A server span ends as its response does; wait until all four have.
+    // A server span ends as its response does; wait until all four have, and until their access
+    // log lines are in: the JSON log is written asynchronously (src/ops/logger.ts), so a line can
+    // arrive after the spans that the fixture writes at once.
     let captured: any[] = [];
+    const logged = () => events.logs.filter((line) => line.msg === 'request');
     await eventually(async () => {
       captured = await spans();
-      return captured.filter((span) => span.kind === SERVER).length >= 4;
+      return captured.filter((span) => span.kind === SERVER).length >= 4 && logged().length >= 4;
     });
 
     // The instrumentations ran: the HTTP server spans carry the route, Express its handlers.
@@ -122,10 +125,11 @@ describe('tracing', () => {
     }
 
     // One access log line per request, with the trace id of its server span.
-    const logged = events.logs.filter((line) => line.msg === 'request');
-    expect(logged.map((line) => line.trace_id).sort()).toEqual(
-      servers.map((span) => span.traceId).sort(),
-    );
+    expect(
+      logged()
+        .map((line) => line.trace_id)
+        .sort(),
+    ).toEqual(servers.map((span) => span.traceId).sort());
   });
 
   it('a bad OTEL_EXPORTER_OTLP_ENDPOINT stops the start, naming it', () => {
