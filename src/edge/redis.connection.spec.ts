@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { AppConfig } from '../core/config';
 import { RedisConnection } from './redis.connection';
 
@@ -47,6 +47,34 @@ describe('RedisConnection.firstAttempt, called after the refusal', () => {
       expect(refusals).toBe(1);
     } finally {
       await connection.onApplicationShutdown();
+    }
+  });
+});
+
+describe('RedisConnection.firstAttempt, a host that neither answers nor refuses', () => {
+  it('waits once: a later call ends with the first one, not a wait of its own', async () => {
+    // Takes the connection and says nothing, as a host that drops packets would.
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const connection = new RedisConnection(
+      AppConfig.fromEnv({ REDIS_URL: `redis://127.0.0.1:${port}` }),
+    );
+    // The attempt's outcome: here the ready check's command times out, after a second.
+    let outcomes = 0;
+    connection.client!.on('ready', () => outcomes++);
+    connection.client!.on('error', () => outcomes++);
+    try {
+      await connection.firstAttempt(50);
+      // As the start calls it a second time, with a wait far past the test's own timeout.
+      await connection.firstAttempt(10 * 60_000);
+      // Both calls ended before the attempt had an outcome: the second shared the first's wait.
+      expect(outcomes).toBe(0);
+    } finally {
+      connection.client!.disconnect();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

@@ -27,6 +27,8 @@ export class RedisConnection implements OnApplicationShutdown {
    * waited for a retry of its own: 100, then 200 ms.
    */
   private readonly attempted: Promise<void>;
+  /** The start's one wait, which every call of `firstAttempt` shares. */
+  private waited?: Promise<void>;
 
   constructor(config: AppConfig) {
     this.prefix = config.redisKeyPrefix;
@@ -61,16 +63,19 @@ export class RedisConnection implements OnApplicationShutdown {
 
   /**
    * Resolves once the first connection attempt has succeeded or failed (a closed port, an unknown
-   * host), or after `ms` when it does neither (a host that drops packets): the service starts
-   * either way, counting in-process while Redis is away (docs/api.md#shared-across-replicas).
+   * host), or `ms` after the first call when it does neither (a host that drops packets): the
+   * service starts either way, counting in-process while Redis is away
+   * (docs/api.md#shared-across-replicas). Later calls share that wait rather than start their own.
    */
-  async firstAttempt(ms: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.attempted,
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
-    ]);
-    clearTimeout(timer);
+  firstAttempt(ms: number): Promise<void> {
+    this.waited ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      void this.attempted.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return this.waited;
   }
 
   async onApplicationShutdown(): Promise<void> {
