@@ -10,9 +10,9 @@
 // `list`: the cached `GET /api/v1/courses`; `304`: the same with its current ETag in
 // `If-None-Match`; `mcp`: `tools/call recommend_courses` with drawn answers. `--server` profiles
 // one of the bench's baselines instead (docs/benchmarks.md#how-it-runs), answering what the service
-// answered (the service runs beside it, unprofiled, to say it): bare Nest or Nest with the
-// pipeline's hooks for the list and the 304, the bare MCP SDK server for the call. Only the samples
-// taken under the load, after the warm-up, count.
+// answered (the service runs beside it, unprofiled, to say it): bare Nest for the list and the
+// 304, Nest with the pipeline's hooks for the list, the bare MCP SDK server for the call. Only the
+// samples taken under the load, after the warm-up, count; the first line says the answers' statuses.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -91,7 +91,8 @@ const LAYERS = [
 const SERVES = {
   service: ['list', '304', 'mcp'],
   'nest-bare': ['list', '304'],
-  'nest-hooks': ['list', '304'],
+  // Its controller writes the body whatever the request says: it answers no 304.
+  'nest-hooks': ['list'],
   'mcp-bare': ['mcp'],
 };
 if (!SERVES[args.server]?.includes(args.scenario)) {
@@ -141,11 +142,17 @@ async function startBaseline(server) {
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  await new Promise((resolve) => child.once('message', resolve));
+  await Promise.race([
+    new Promise((resolve) => child.once('message', resolve)),
+    exited.then(({ code, signal }) => {
+      throw new Error(`${server} exited before it listened (code ${code}, signal ${signal})`);
+    }),
+  ]);
   return { child, exited, base: `http://${HOST}:${port}` };
 }
-const profiled = args.server === 'service' ? service : await startBaseline(args.server);
 
+/** The server under the profiler: the service, or the baseline asked for. */
+let profiled = service;
 /** autocannon's run against the profiled server, for `seconds`. */
 const load = (seconds) =>
   new Promise((resolve, reject) =>
@@ -160,14 +167,19 @@ const load = (seconds) =>
       (error, r) => (error ? reject(error) : resolve(r)),
     ),
   );
-if (Number(args.warmup) > 0) await load(Number(args.warmup));
-// The profile covers the whole process; only samples taken under the load count (V8's sample
-// timestamps and hrtime read the same monotonic clock, in µs and ns).
-const loadStartUs = Number(process.hrtime.bigint() / 1000n);
-const result = await load(Number(args.seconds));
-const loadEndUs = Number(process.hrtime.bigint() / 1000n);
-if (profiled !== service) await stopService(profiled);
-await stopService(service);
+let loadStartUs, result, loadEndUs;
+try {
+  if (args.server !== 'service') profiled = await startBaseline(args.server);
+  if (Number(args.warmup) > 0) await load(Number(args.warmup));
+  // The profile covers the whole process; only samples taken under the load count (V8's sample
+  // timestamps and hrtime read the same monotonic clock, in µs and ns).
+  loadStartUs = Number(process.hrtime.bigint() / 1000n);
+  result = await load(Number(args.seconds));
+  loadEndUs = Number(process.hrtime.bigint() / 1000n);
+} finally {
+  if (profiled !== service) await stopService(profiled);
+  await stopService(service);
+}
 
 // The main thread's profile (`CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile`, thread 0); the
 // methodology spread's worker writes one of its own.
@@ -198,8 +210,12 @@ const row = (us) => ({
   'share of CPU': `${((100 * us) / busy).toFixed(1)} %`,
   'µs per request': Number((us / requests).toFixed(1)),
 });
+/** The answers' statuses, so that a profile of the wrong answer shows itself ("304 × 11538"). */
+const statuses = Object.entries(result.statusCodeStats)
+  .map(([status, { count }]) => `${status} × ${count}`)
+  .join(', ');
 console.log(
-  `${args.server} ${args.scenario}: ${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms); CPU busy ${Math.round(busy / 1000)} ms, ${(busy / requests).toFixed(1)} µs a request`,
+  `${args.server} ${args.scenario}: ${requests} requests in ${args.seconds} s (${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms; ${statuses}); CPU busy ${Math.round(busy / 1000)} ms, ${(busy / requests).toFixed(1)} µs a request`,
 );
 console.table(
   [...totals]
