@@ -18,7 +18,7 @@
 //   node scripts/bench.mjs [--catalog 1] [--against DIR] [--rounds 3] [--duration 5] [--warmup 2]
 //                          [--connections 50] [--only a,b] [--no-build]
 import autocannon from 'autocannon';
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -48,6 +48,7 @@ import {
   record,
   rssMb,
   sample,
+  startHelper,
   startService,
 } from './load-support.mjs';
 
@@ -122,14 +123,10 @@ function cpuMs(pid) {
   }
 }
 
-/** A helper process that says `ready` over IPC once it listens. */
-async function startHelper(args, env = {}) {
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
-  });
+/** A baseline server (load-support.mjs), killed with the bench's other children at its end. */
+async function startTracked(args, env = {}) {
+  const { child } = await startHelper(args, { env });
   children.push(child);
-  await new Promise((resolve) => child.once('message', resolve));
   return child;
 }
 
@@ -145,7 +142,7 @@ async function startBaseline(recorded) {
       if (req.headers['if-none-match'] === headers.etag) res.writeHead(304, notModified).end();
       else res.writeHead(200, { ...headers, 'content-length': bytes.length }).end(bytes);
     }).listen(${port}, '${HOST}', () => process.send('ready'));`;
-  return { child: await startHelper(['-e', source]), base: `http://${HOST}:${port}` };
+  return { child: await startTracked(['-e', source]), base: `http://${HOST}:${port}` };
 }
 
 /** The service as `npm start` runs it (from `cwd`, another checkout's build for `--against`). */
@@ -502,17 +499,17 @@ async function run(env, twinEnv) {
   const baseline = await startBaseline(recorded);
   const nestPort = await freePort();
   const nestBare = {
-    child: await startHelper(['scripts/nest-bare-server.mjs', String(nestPort), file]),
+    child: await startTracked(['scripts/nest-bare-server.mjs', String(nestPort), file]),
     base: `http://${HOST}:${nestPort}`,
   };
   const hooksPort = await freePort();
   const nestHooks = {
-    child: await startHelper(['scripts/nest-bare-server.mjs', String(hooksPort), file, 'hooks']),
+    child: await startTracked(['scripts/nest-bare-server.mjs', String(hooksPort), file, 'hooks']),
     base: `http://${HOST}:${hooksPort}`,
   };
   const mcpPort = await freePort();
   const mcpBare = {
-    child: await startHelper(['scripts/mcp-bare-server.mjs', String(mcpPort), service.base], env),
+    child: await startTracked(['scripts/mcp-bare-server.mjs', String(mcpPort), service.base], env),
     base: `http://${HOST}:${mcpPort}`,
   };
 

@@ -173,6 +173,29 @@ export function drawAnswerSets(questions, count = 10_000) {
 }
 
 /**
+ * A baseline server of the bench (`nest-bare-server.mjs`, `mcp-bare-server.mjs`, a bare
+ * `node:http` one) that says `ready` over IPC once it listens: `{ child, exited }`, as
+ * `stopService` takes it; rejects if it exits first.
+ */
+export async function startHelper(args, { env = {}, nodeOptions = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeOptions, ...args], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  await Promise.race([
+    new Promise((resolve) => child.once('message', resolve)),
+    exited.then(({ code, signal }) => {
+      const name = args.find((arg) => arg.endsWith('.mjs')) ?? 'the baseline';
+      throw new Error(`${name} exited before it listened (code ${code}, signal ${signal})`);
+    }),
+  ]);
+  return { child, exited };
+}
+
+/**
  * The bytes and headers of a GET as the service answered it (every header but the connection's
  * own), for the baselines to answer: `{ headers, body }`, the body in base64.
  */

@@ -14,7 +14,6 @@
 // 304, Nest with the pipeline's hooks for the list, the bare MCP SDK server for the call. Only the
 // samples taken under the load, after the warm-up, count; the first line says the answers' statuses.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +25,7 @@ import {
   HOST,
   mcpRecommendRequest,
   record,
+  startHelper,
   startService,
   stopService,
 } from './load-support.mjs';
@@ -136,19 +136,10 @@ async function startBaseline(server) {
       server === 'nest-hooks' ? 'hooks' : '',
     ];
   }
-  const child = spawn(process.execPath, [...profiling, ...script], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  await Promise.race([
-    new Promise((resolve) => child.once('message', resolve)),
-    exited.then(({ code, signal }) => {
-      throw new Error(`${server} exited before it listened (code ${code}, signal ${signal})`);
-    }),
-  ]);
-  return { child, exited, base: `http://${HOST}:${port}` };
+  return {
+    ...(await startHelper(script, { nodeOptions: profiling })),
+    base: `http://${HOST}:${port}`,
+  };
 }
 
 /** The server under the profiler: the service, or the baseline asked for. */
