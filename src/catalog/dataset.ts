@@ -6,7 +6,7 @@ import { urlSchema } from '../core/envelope.schema';
 import { SITE_PATHS } from '../core/paths';
 import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
 import { inEditorsWords } from './data-problems';
-import { type KeptEntry, readHistory } from './history-check';
+import { type HistoryFile, type KeptEntry, readHistory } from './history-check';
 import { HISTORY_FILE } from './history.schema';
 import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
 
@@ -79,8 +79,20 @@ export type HistoryCheck = 'full' | 'entries' | 'none';
 export function loadDataset(
   dataDir: string,
   today?: string,
-  { history: check = 'full' }: { history?: HistoryCheck } = {},
+  options: { history?: HistoryCheck } = {},
 ): Dataset {
+  return readDataset(dataDir, today, options).dataset;
+}
+
+/**
+ * `loadDataset`, with the history file as it was read for the editors' tools that add to it
+ * (undefined when there is none, or with `history: 'none'`): read and parsed once.
+ */
+export function readDataset(
+  dataDir: string,
+  today?: string,
+  { history: check = 'full' }: { history?: HistoryCheck } = {},
+): { dataset: Dataset; historyFile?: HistoryFile } {
   const problems: string[] = [];
   const hash = createHash('sha256');
   const parsed: Record<string, unknown> = {};
@@ -132,13 +144,14 @@ export function loadDataset(
     policies: Dataset['policies'];
     assistants: AssistantsFile;
   };
-  return {
+  const dataset = {
     ...files,
     courses: files.courses.courses,
     history: history.entries,
     historyAbsent: history.absent,
     hash: hash.digest('hex').slice(0, 16),
   };
+  return { dataset, historyFile: history.file };
 }
 
 /** `data/courses.json: course "x-y", field price.currency: must be one of …, not "usd"` */

@@ -31,6 +31,17 @@ export interface HistoryRead {
   /** The file's text, for the dataset's hash. */
   text: string;
   problems: string[];
+  /** The file as read, for the editors' tools that add to it; absent with the file. */
+  file?: HistoryFile;
+}
+
+/** The history file as the editors' tools add to it (docs/data.md#the-history). */
+export interface HistoryFile {
+  path: string;
+  /** Every entry whole, fingerprints included, in order. */
+  entries: HistoryEntry[];
+  /** What it last recorded of each course and of the methodology. */
+  state: RecordedState;
 }
 
 const RECORD = 'record it with `npm run data:record`';
@@ -62,7 +73,8 @@ export function readHistory(
     problems.push(...unrecorded(dataDir, state, files.courses, files.methodology));
   }
   const entries = parsed.entries.map(({ entry: { facts: _facts, ...kept } }) => kept);
-  return { entries, absent: false, text, problems };
+  const file = { path, entries: parsed.entries.map(({ entry }) => entry), state };
+  return { entries, absent: false, text, problems, file };
 }
 
 /** The members whose fingerprints differ between what the files hold and what was recorded. */

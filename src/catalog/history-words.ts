@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '../core/json-value';
 import type { CourseRecord } from './course.schema';
 import type { KeptEntry } from './history-check';
 import type { EntrySource, FieldChange } from './history.schema';
@@ -35,8 +36,6 @@ const listed = (values: unknown, labels?: Record<string, string>) =>
   Array.isArray(values) && values.length > 0
     ? values.map((value: string) => labels?.[value] ?? value).join(', ')
     : 'none';
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A number, a word, a boolean or nothing: a value said as it is. */
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 

@@ -1,17 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Change } from '../catalog/change.schema';
 import { Envelope } from '../core/envelope';
-import { CURSOR_REFUSALS, pageOf } from '../core/page-cursor';
-import { inputError } from '../core/validation/input-problems';
+import { filtersFingerprint, pageOf } from '../core/page-cursor';
 import { CHANGES_PAGE_SIZE, ChangesQuery, MAX_CHANGES_PAGE_SIZE } from './changes.dto';
 
 /** The filters of a query, written one way, for its cursors. */
-function queryFingerprint(query: ChangesQuery): string {
-  const canonical = `${query.since ?? ''}\n${query.course ?? ''}`;
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
-}
+const queryFingerprint = (query: ChangesQuery) =>
+  filtersFingerprint([query.since ?? '', query.course ?? '']);
 
 /**
  * The dataset's history (docs/api.md#getchanges), newest first, as the catalog built it when the
@@ -29,18 +25,13 @@ export class ChangesService {
       query.course === undefined ? log.entries : (log.byCourse.get(query.course) ?? []);
     const found =
       query.since === undefined ? entries : entries.filter((entry) => entry.date >= query.since!);
-    const page = pageOf(
+    const { page, paging } = pageOf(
       found,
       query,
-      { dataHash: current.dataset.hash, fingerprint: queryFingerprint(query) },
+      { input: ChangesQuery, dataHash: current.dataset.hash, fingerprint: queryFingerprint(query) },
       { default: pageSize, max: MAX_CHANGES_PAGE_SIZE },
     );
-    if (typeof page === 'string') {
-      throw inputError(ChangesQuery, [
-        { kind: 'invalid', name: 'cursor', value: query.cursor, detail: CURSOR_REFUSALS[page] },
-      ]);
-    }
-    return new Envelope(page.page, current.meta, page.paging);
+    return new Envelope(page, current.meta, paging);
   }
 
   /** Every entry, newest first: the `coursefinder://changes` resource. */

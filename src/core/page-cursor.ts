@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Paging } from './envelope';
+import type { InputClass } from './validation/input-metadata';
+import { inputError } from './validation/input-problems';
 
 /**
  * Page cursors of a list (docs/api.md#pages): opaque to clients, they hold the hash of the data
@@ -23,6 +26,11 @@ export const CURSOR_REFUSALS: Record<CursorRefusal, string> = {
   other_query:
     'belongs to other filters: keep the filters of the page it came from, or start again without cursor',
 };
+
+/** A list's filters and order, each written one way, as the short hash its cursors carry. */
+export function filtersFingerprint(filters: readonly (string | number)[]): string {
+  return createHash('sha256').update(filters.join('\n')).digest('base64url').slice(0, 12);
+}
 
 export function writeCursor(dataHash: string, fingerprint: string, at: CursorPosition): string {
   const fields = { v: dataHash, f: fingerprint, o: at.offset, l: at.limit };
@@ -61,19 +69,23 @@ export interface PageRequest {
 
 /**
  * The page of `items` a request asks for, with where it sits and the cursors of the pages around
- * it; or why its cursor cannot be read. `limit` defaults to the cursor's own page size, else
- * `sizes.default`.
+ * it. `limit` defaults to the cursor's own page size, else `sizes.default`. A cursor that cannot be
+ * read here is the 422 of `input`'s `cursor`, saying why.
  */
 export function pageOf<T>(
   items: readonly T[],
   request: PageRequest,
-  key: { dataHash: string; fingerprint: string },
+  key: { input: InputClass; dataHash: string; fingerprint: string },
   sizes: { default: number; max: number },
-): { page: T[]; paging: Paging } | CursorRefusal {
+): { page: T[]; paging: Paging } {
   const at = request.cursor
     ? readCursor(request.cursor, key.dataHash, key.fingerprint, items.length, sizes.max)
     : { offset: 0, limit: request.limit ?? sizes.default };
-  if (typeof at === 'string') return at;
+  if (typeof at === 'string') {
+    throw inputError(key.input, [
+      { kind: 'invalid', name: 'cursor', value: request.cursor, detail: CURSOR_REFUSALS[at] },
+    ]);
+  }
   const limit = request.limit ?? at.limit;
   const cursorAt = (offset: number) =>
     writeCursor(key.dataHash, key.fingerprint, { offset, limit });

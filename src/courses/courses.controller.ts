@@ -10,7 +10,7 @@ import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorat
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from './courses.responses';
 import { CoursesService } from './courses.service';
-import { pageLinkHeader, TOTAL_HEADER } from './page-links';
+import { pageLinkHeader, TOTAL_HEADER } from '../core/page-links';
 
 @Controller(`${API_PREFIX}/courses`)
 export class CoursesController {

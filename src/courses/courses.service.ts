@@ -6,16 +6,17 @@ import type { CourseSearch } from '../catalog/course-search';
 import { type Sort, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
+import { pageOf } from '../core/page-cursor';
 import { isSlug } from '../core/slug';
-import { inputError } from '../core/validation/input-problems';
 import { type FacetCounts, facetCounts, keptByAll } from './course-filters';
 import {
   type FacetsQuery,
+  MAX_PAGE_SIZE,
   MAX_SUGGESTIONS,
   SearchCoursesQuery,
   type SuggestionsQuery,
 } from './courses.dto';
-import { CURSOR_REFUSALS, queryFingerprint, readCursor, writeCursor } from './page-cursor';
+import { queryFingerprint } from './page-cursor';
 
 const FOCUS_RANK = { High: 3, Medium: 2, Low: 1, None: 0 } as const;
 
@@ -78,26 +79,18 @@ export class CoursesService {
     if (query.limit === undefined && query.cursor === undefined) {
       return new Envelope(found, current.meta);
     }
-    const fingerprint = queryFingerprint(query);
-    const at = query.cursor
-      ? readCursor(query.cursor, current.dataset.hash, fingerprint, found.length)
-      : { offset: 0, limit: query.limit! };
-    if (typeof at === 'string') {
-      throw inputError(SearchCoursesQuery, [
-        { kind: 'invalid', name: 'cursor', value: query.cursor, detail: CURSOR_REFUSALS[at] },
-      ]);
-    }
-    const limit = query.limit ?? at.limit;
-    const page = found.slice(at.offset, at.offset + limit);
-    const cursorAt = (offset: number) =>
-      writeCursor(current.dataset.hash, fingerprint, { offset, limit });
-    return new Envelope(page, current.meta, {
-      limit,
-      offset: at.offset,
-      total: found.length,
-      ...(at.offset + limit < found.length ? { next: cursorAt(at.offset + limit) } : {}),
-      ...(at.offset > 0 ? { prev: cursorAt(Math.max(0, at.offset - limit)) } : {}),
-    });
+    const { page, paging } = pageOf(
+      found,
+      query,
+      {
+        input: SearchCoursesQuery,
+        dataHash: current.dataset.hash,
+        fingerprint: queryFingerprint(query),
+      },
+      // Without `limit` and a cursor the whole list is answered (above): the default never applies.
+      { default: MAX_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    );
+    return new Envelope(page, current.meta, paging);
   }
 
   /**

@@ -1,14 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-
-/** One member that differs between two versions of a served object. */
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import type { FieldChange } from '../catalog/history.schema';
+import { isRecord } from '../core/json-value';
 
 /**
  * Every member that differs, by dotted path. Objects are compared member by member; a list of

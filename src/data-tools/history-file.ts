@@ -1,37 +1,9 @@
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fingerprint, foldHistory, parseHistory, type RecordedState } from '../catalog/history';
-import { HISTORY_FILE, type HistoryEntry } from '../catalog/history.schema';
+import { fingerprint } from '../catalog/history';
+import type { HistoryEntry } from '../catalog/history.schema';
 import { entryInWords } from '../catalog/history-words';
 
-/** The history file as the editors' tools read and write it (docs/data.md#the-history). */
-
-export interface HistoryFile {
-  path: string;
-  entries: HistoryEntry[];
-  state: RecordedState;
-}
-
-/**
- * The history of DIR, read and folded; undefined when there is none. Called after `loadDataset`,
- * which refuses a history with problems, so none are left here.
- */
-export function readHistoryFile(dataDir: string): HistoryFile | undefined {
-  const path = join(dataDir, HISTORY_FILE.file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const located = parseHistory(text, path).entries;
-  return {
-    path,
-    entries: located.map(({ entry }) => entry),
-    state: foldHistory(located, path).state,
-  };
-}
+/** Writing the history file, as the editors' tools do (docs/data.md#the-history). */
 
 /**
  * Adds entries at the end of the file, one JSON line each (a union merge of two branches then

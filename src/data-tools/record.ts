@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DATA_FILES, loadDataset } from '../catalog/dataset';
+import { DATA_FILES, loadDataset, readDataset } from '../catalog/dataset';
 import { HISTORY_FILE, type EntrySource, type HistoryEntry } from '../catalog/history.schema';
 import type { CourseRecord } from '../catalog/course.schema';
 import {
@@ -24,7 +24,7 @@ import {
 } from './cli';
 import { valuesAtRef } from './git-data';
 import { entriesToRecord } from './history-entries';
-import { printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
+import { printed, writeChecked, writeEntries } from './history-file';
 import { notProviders } from './verify';
 
 const USAGE = `Usage: npm run data:record -- [--source URL]... [--course SLUG]... [--ref REF]
@@ -81,14 +81,16 @@ export async function record(args: string[]): Promise<number> {
   // Valid files, and a history without problems of its own; their differences are what is
   // recorded. Checked as of today: `--today` only dates the entries.
   const today = todayFrom(undefined);
-  const { courses, methodology } = loadDataset(dir, today, { history: 'entries' });
+  const {
+    dataset: { courses, methodology },
+    historyFile: history,
+  } = readDataset(dir, today, { history: 'entries' });
   const only = values.course && new Set(values.course);
   for (const slug of only ?? []) {
     if (!courses.some((course) => course.slug === slug)) {
       throw new Refusal(`${path}: no course "${slug}" (--course)`);
     }
   }
-  const history = readHistoryFile(dir);
   const sources = (values.source ?? []).map(sourceOf);
   const ref = values.ref ?? 'HEAD';
   const before = history && valuesAtRef(dir, ref);

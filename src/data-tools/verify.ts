@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CourseRecord } from '../catalog/course.schema';
 import { urlSchema } from '../core/envelope.schema';
-import { DATA_FILES, loadDataset } from '../catalog/dataset';
+import { DATA_FILES, loadDataset, readDataset } from '../catalog/dataset';
 import { RULE_4, trackingMarker } from '../catalog/link-rules';
 import { SOURCE_TYPES } from '../catalog/vocabulary';
 import {
@@ -26,7 +26,7 @@ import {
   UsageError,
 } from './cli';
 import { checkDate, verifiedEntry } from './history-entries';
-import { placedAfter, printed, readHistoryFile, writeChecked, writeEntries } from './history-file';
+import { placedAfter, printed, writeChecked, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
 export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
@@ -102,7 +102,8 @@ export async function verify(args: string[]): Promise<number> {
     throw new Refusal(`unknown source type "${sourceType}"; one of ${SOURCE_TYPES.join(', ')}`);
   }
   // The files must be valid before they are edited: the edit then cannot hide a problem.
-  const course = loadDataset(dir, checkDay).courses.find((c) => c.slug === slug);
+  const { dataset, historyFile: history } = readDataset(dir, checkDay);
+  const course = dataset.courses.find((c) => c.slug === slug);
   if (!course) throw new Refusal(`${path}: no course "${slug}"`);
   if (!isCourseField(course, field)) {
     throw new Refusal(`${path}: course "${slug}" has no field "${field}" a source can vouch for`);
@@ -144,7 +145,6 @@ export async function verify(args: string[]): Promise<number> {
     );
   }
   // The check goes into the history too (docs/data.md#the-history), in order of date.
-  const history = readHistoryFile(dir);
   const recorded = history?.state.courses.get(slug);
   if (recorded) checkDate(`course "${slug}"`, recorded, today);
   const output = await formatJson(file, path);

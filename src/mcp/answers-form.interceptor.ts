@@ -15,6 +15,8 @@ import type { McpContext } from '@rekog/mcp-nest';
 import type { Request } from 'express';
 import { type Observable, of } from 'rxjs';
 import { ANSWER_NAMES, type AnswerName, QUESTIONS } from '../catalog/vocabulary';
+import { counted } from '../core/count-words';
+import { isRecord } from '../core/json-value';
 import type { InputClass } from '../core/validation/input-metadata';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 
@@ -52,19 +54,14 @@ function inputResponses(mcp: McpContext): Arguments | undefined {
   const body = mcp.getRawRequest<Request>()?.body as
     { params?: { inputResponses?: unknown } } | undefined;
   const responses = body?.params?.inputResponses;
-  return typeof responses === 'object' && responses !== null && !Array.isArray(responses)
-    ? (responses as Arguments)
-    : undefined;
+  return isRecord(responses) ? responses : undefined;
 }
-
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 
 /** One titled single choice per missing answer: the finder's question and its labels. */
 export function answersForm(missing: readonly AnswerName[]): ElicitRequestFormParams {
-  const n = missing.length;
   return {
     mode: 'form',
-    message: `To match courses to you, Course Finder needs ${COUNT_WORDS[n]} more ${n === 1 ? 'answer' : 'answers'}.`,
+    message: `To match courses to you, Course Finder needs ${counted(missing.length, 'more answer')}.`,
     requestedSchema: {
       type: 'object',
       properties: Object.fromEntries(

@@ -14,7 +14,7 @@ import { jsonRpcRefusal } from '../core/json-rpc';
 import { AppConfig } from '../core/config';
 import { DomainError } from '../core/domain-error';
 import { AllowedHostsGuard } from './allowed-hosts.guard';
-import { nestsDeeperThan } from '../core/json-depth';
+import { nestsDeeperThan } from '../core/json-value';
 import { invalidParamsResponse, MAX_MESSAGE_DEPTH } from './request-check';
 import { MCP_PATH } from '../core/paths';
 

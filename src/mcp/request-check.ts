@@ -2,7 +2,7 @@ import { ClientRequestSchema } from '@modelcontextprotocol/core';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
-import { nestsDeeperThan } from '../core/json-depth';
+import { nestsDeeperThan } from '../core/json-value';
 
 /**
  * What the MCP SDK cannot read, answered before it is asked. The SDK answers a request whose params

@@ -14,6 +14,7 @@ import {
   type OperatingModel,
   type Topic,
 } from '../catalog/vocabulary';
+import { counted } from '../core/count-words';
 import type { Answers } from './answers.dto';
 import type { Assessment } from './assessment';
 
@@ -61,8 +62,6 @@ const UPDATE_PHRASE: Record<Updates, string> = {
   Static: 'Not updated after release',
   Unknown: 'Update schedule not published',
 };
-
-const COUNT_WORDS = ['no', 'one', 'two', 'three'];
 
 function listLevels(levels: readonly Level[]): string {
   const sorted = [...levels].sort((a, b) => LEVEL_INDEX[a] - LEVEL_INDEX[b]);
@@ -118,7 +117,7 @@ export const TEXTS = {
   budgetBelow: (price: Course['price'], budget: BudgetBand) =>
     `${costs(price)}, less than your budget (${BUDGET_PHRASE[budget]})`,
   budgetOver: (price: Course['price'], budget: BudgetBand, bands: number) =>
-    `${costs(price)}, over your budget (${BUDGET_PHRASE[budget]}) by ${COUNT_WORDS[bands]} price ${bands === 1 ? 'band' : 'bands'}`,
+    `${costs(price)}, over your budget (${BUDGET_PHRASE[budget]}) by ${counted(bands, 'price band')}`,
   priceNotPublished: () => 'Price not published',
   costUnknown: (price: Course['price']) =>
     `${price.display ?? 'The listed price'}: no first-year cost in USD is known`,

@@ -1,5 +1,6 @@
 import type { Course } from '../catalog/course.schema';
 import type { Methodology } from '../catalog/methodology.schema';
+import { counted } from '../core/count-words';
 import type { Answers } from './answers.dto';
 import { matchOf } from './engine';
 import type { CourseFit, CourseRef } from './fit.responses';
@@ -13,8 +14,7 @@ import type { RecommendationResult } from './recommendations.responses';
 
 type Verdict = Pick<CourseFit, 'recommended' | 'rank' | 'verdict' | 'explanation' | 'ranked_ahead'>;
 
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];
-const courses = (n: number) => `${COUNT_WORDS[n] ?? String(n)} course${n === 1 ? '' : 's'}`;
+const courses = (n: number) => counted(n, 'course');
 
 function verdictOf(
   course: Course,

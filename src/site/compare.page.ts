@@ -3,19 +3,16 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { CompareCoursesQuery, MAX_COMPARED, MIN_COMPARED } from '../comparisons/comparisons.dto';
 import { ComparisonsService } from '../comparisons/comparisons.service';
+import { numberInWords } from '../core/count-words';
 import { DomainError } from '../core/domain-error';
 import { echo, type InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
-import { fmt } from './format';
 import { PATHS } from './links';
 import { SiteRenderer } from './site-renderer';
 
-const COUNTS = ['none', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-const counted = (n: number) => COUNTS[n] ?? fmt.number(n);
-
 /** What Compare needs, in words for the person ticking boxes; the API's own 422 says it for code. */
 const need = (ticked: number) =>
-  `Tick two or three courses to compare them; you ticked ${counted(ticked)}.`;
+  `Tick two or three courses to compare them; you ticked ${numberInWords(ticked)}.`;
 
 const NOT_LISTED =
   'The address names a course that is not in the list below; tick the courses there.';

@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
-import { nestsDeeperThan } from '../json-depth';
+import { nestsDeeperThan } from '../json-value';
 import { QUERY_FORM } from './input-description';
 import {
   acceptedNames,

@@ -1,3 +1,9 @@
+/** JSON values as clients and files send them: checked before anything reads them as a shape. */
+
+/** Whether a value is a JSON object (not null, not an array): one whose members can be read. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether a JSON value nests deeper than `max` arrays and objects; iterative, for any depth. */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
   const pending: [unknown, number][] = [[value, 1]];
