@@ -1,5 +1,11 @@
+import { Logger, type LoggerService } from '@nestjs/common';
 import fc from 'fast-check';
+import { arbitraryOf } from '../../test/support/arbitrary-of';
+import { loadMethodology, makeCourse } from '../../test/support/courses';
+import type { z } from 'zod';
+import { courseRecordSchema } from './course.schema';
 import { changeInWords, dateInWords, entryInWords, priceInWords } from './history-words';
+import { methodologySchema } from './methodology.schema';
 
 /** The history in words (docs/api.md#change), sentence by sentence. */
 
@@ -12,6 +18,10 @@ const price = (over: object) => ({
   known: true,
   ...over,
 });
+
+/** A course's whole topic coverage, none but the topics given; the shipped methodology's parts. */
+const coverage = (over: object) => makeCourse('x', { topic_coverage: over }).topic_coverage;
+const weights = (over: object) => ({ ...loadMethodology().weights, ...over });
 
 it.each([
   [price({}), '$199'],
@@ -42,7 +52,7 @@ it.each([
     'Levels changed from Beginner to Beginner, Advanced / Operator',
   ],
   [
-    { field: 'topic_coverage', before: { geo: 3, local_seo: 0 }, after: { geo: 5, local_seo: 0 } },
+    { field: 'topic_coverage', before: coverage({ geo: 3 }), after: coverage({ geo: 5 }) },
     'Topic coverage changed: GEO from 3/5 to 5/5',
   ],
   [{ field: 'status', before: 'inactive', after: 'active' }, 'Enrolling again'],
@@ -55,14 +65,15 @@ it.each([
   expect(changeInWords(change, 'course')).toBe(words);
 });
 
+const bands = (upper_limits_usd: object) => ({
+  ...loadMethodology().budget_bands,
+  upper_limits_usd,
+});
+
 it('a methodology change names each number, and a nested one by its name', () => {
   expect(
     changeInWords(
-      {
-        field: 'weights',
-        before: { objective: 40, budget: 10 },
-        after: { objective: 35, budget: 10 },
-      },
+      { field: 'weights', before: weights({}), after: weights({ objective: 35 }) },
       'methodology',
     ),
   ).toBe('Weight of objective changed from 40 to 35');
@@ -73,8 +84,8 @@ it('a methodology change names each number, and a nested one by its name', () =>
     changeInWords(
       {
         field: 'budget_bands',
-        before: { upper_limits_usd: { free: 0 } },
-        after: { upper_limits_usd: { free: 5 } },
+        before: bands({ free: 0, under_100: 100, '100_500': 500 }),
+        after: bands({ free: 5, under_100: 100, '100_500': 500 }),
       },
       'methodology',
     ),
@@ -128,7 +139,91 @@ it('a change of any course field to any values reads as a sentence, and never fa
   );
   expect(
     changeInWords({ field: 'weights', before: { a: { toString: 0 } }, after: {} }, 'methodology'),
-  ).toBe('Weight of changed');
+  ).toBe('Weights changed');
+});
+
+describe('a change whose values are not its field’s', () => {
+  // What the words log at debug level: why a change is named rather than spelled out.
+  let debugged: string[] = [];
+  const quiet = () => undefined;
+  const logger: LoggerService = {
+    log: quiet,
+    error: quiet,
+    warn: quiet,
+    debug: (message: unknown) => debugged.push(String(message)),
+  };
+  beforeAll(() => Logger.overrideLogger(logger));
+  afterAll(() => Logger.overrideLogger(true));
+  beforeEach(() => (debugged = []));
+
+  it.each([
+    [
+      { field: 'price', before: { amount: '199' }, after: { amount: 249 } },
+      'course',
+      'Price changed',
+    ],
+    [{ field: 'name', before: 5, after: 'New' }, 'course', 'Name changed'],
+    [{ field: 'url', before: null, after: 'not a url' }, 'course', 'Course page changed'],
+    [{ field: 'levels', before: ['beginner'], after: ['guru'] }, 'course', 'Levels changed'],
+    [{ field: 'weights', before: { objective: 40 }, after: 35 }, 'methodology', 'Weights changed'],
+    [
+      { field: 'match_threshold', before: 55, after: '60' },
+      'methodology',
+      'Match threshold changed',
+    ],
+  ] as const)('is named, and why is logged at debug level: %j', (change, subject, words) => {
+    expect(changeInWords(change, subject)).toBe(words);
+    expect(debugged).toEqual([expect.stringContaining(change.field)]);
+  });
+
+  /** Values no field takes, or only some do, as a line written by hand may hold them. */
+  const stray = fc.oneof(
+    fc.jsonValue(),
+    fc.constantFrom({ toString: 0 }, { valueOf: {} }, [{ toString: 0 }, 1], undefined),
+  );
+  // The facts the history records (docs/data.md#the-history): a course's members but its slug; the
+  // methodology file's but its date and `$schema` (the served one's but its URL).
+  const FACT_SCHEMAS: Record<'course' | 'methodology', Record<string, z.ZodType>> = {
+    course: courseRecordSchema.omit({ slug: true }).shape,
+    methodology: methodologySchema.omit({ methodology_url: true }).shape,
+  };
+  const FIELDS = Object.entries(FACT_SCHEMAS).flatMap(([subject, shape]) =>
+    Object.keys(shape).map((field) => [subject as 'course' | 'methodology', field] as const),
+  );
+
+  it.each(FIELDS)(
+    '%s %s: spelled out when both values are the field’s, named otherwise, and never fails',
+    (subject, field) => {
+      const schema = FACT_SCHEMAS[subject][field];
+      const valid = arbitraryOf(schema);
+      const value = fc.oneof(valid, valid, stray);
+      // A value before may be absent: a member new to the data.
+      const takes = (v: unknown, before: boolean) =>
+        (before && v === undefined) || schema.safeParse(v).success;
+      fc.assert(
+        fc.property(value, value, (before, after) => {
+          debugged = [];
+          const text = changeInWords({ field, before, after }, subject);
+          expect(text).toMatch(/^\S/);
+          expect(text).not.toMatch(/\[object |undefined|NaN/);
+          if (takes(before, true) && takes(after, false)) {
+            expect(debugged).toEqual([]);
+          } else {
+            expect(text).toMatch(/^[A-Z“][^.]* changed$/);
+            expect(debugged).toEqual([expect.stringContaining(field)]);
+          }
+        }),
+        { seed: 20261208, numRuns: 60 },
+      );
+    },
+  );
+
+  it('a field the data does not have is named by its words', () => {
+    expect(changeInWords({ field: 'some_new_member', before: 1, after: 2 }, 'course')).toBe(
+      'Some new member changed',
+    );
+    expect(debugged).toEqual([expect.stringContaining('some_new_member')]);
+  });
 });
 
 it('an entry reads as one sentence, its sources named', () => {

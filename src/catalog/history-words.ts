@@ -1,8 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
+import { Logger } from '@nestjs/common';
+import type { z } from 'zod';
 import { isRecord } from '../core/json-value';
-import type { CourseRecord } from './course.schema';
+import { type CourseRecord, courseRecordSchema } from './course.schema';
 import type { KeptEntry } from './history-check';
 import type { EntrySource, FieldChange } from './history.schema';
+import { methodologySchema } from './methodology.schema';
 import {
   COVERAGE_LABELS,
   type CoverageKey,
@@ -84,6 +87,7 @@ function membersChanged(
 
 const score = (value: unknown) => (typeof value === 'number' ? `${value}/5` : 'none');
 const words = (key: string) => key.replaceAll('_', ' ');
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A member's value before (absent: a member new to the data) and after. */
 type Words<T> = (before: T | undefined, after: T) => string;
@@ -136,8 +140,8 @@ const METHODOLOGY_LABELS: Record<string, string> = {
   result_limit: 'Result limit',
 };
 
-function methodologyChange({ field, before, after }: FieldChange): string {
-  const label = METHODOLOGY_LABELS[field] ?? words(field);
+function methodologyChange(field: string, before: unknown, after: unknown): string {
+  const label = METHODOLOGY_LABELS[field] ?? capitalised(words(field));
   if (!isRecord(after) || !isRecord(before)) {
     // A value that is not one number or word (a list, say) is named, not spelled out.
     return isScalar(before) && isScalar(after)
@@ -146,25 +150,79 @@ function methodologyChange({ field, before, after }: FieldChange): string {
   }
   const members = membersChanged(before, after);
   // Members that are objects or lists themselves (the budget bands' limits) are named, not spelled out.
-  if (members.some(({ nested }) => nested)) return `${label} changed`;
+  if (members.length === 0 || members.some(({ nested }) => nested)) return `${label} changed`;
   return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
 }
 
+type Subject = 'course' | 'methodology';
+
 /**
- * One member's change in words. A value the words cannot read as text (a history line written by
- * hand, whose object has members named as a string's own, `toString` say) is named, not spelled
- * out: the words never fail the history they describe.
+ * Each fact's own schema, as the data files are validated with it: the members the history records
+ * (docs/data.md#the-history), all but a course's slug and the methodology file's date and `$schema`.
  */
-export function changeInWords(change: FieldChange, subject: 'course' | 'methodology'): string {
-  try {
-    if (subject === 'methodology') return methodologyChange(change);
-    const words = COURSE_FIELDS[change.field as keyof CourseRecord] as Words<unknown> | undefined;
-    return words ? words(change.before, change.after) : `${change.field} changed`;
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    const label = subject === 'methodology' ? METHODOLOGY_LABELS[change.field] : undefined;
-    return `${label ?? words(change.field)} changed`;
+const FACT_SCHEMAS: Record<Subject, Readonly<Record<string, z.ZodType>>> = {
+  course: courseRecordSchema.omit({ slug: true }).shape,
+  methodology: methodologySchema.omit({ methodology_url: true }).shape,
+};
+
+/** A course member's name where its words are not its key's. */
+const COURSE_LABELS: Partial<Record<keyof CourseRecord, string>> = {
+  url: 'Course page',
+  best_for: '“Best for”',
+  ai_geo_focus: 'AI/GEO focus',
+  operating_models: 'Kinds of work',
+  link_is_affiliate: 'Affiliate link',
+  status: 'Enrolment',
+};
+
+/** "Price changed": a change named, its values not spelled out. */
+function named(field: string, subject: Subject): string {
+  const label = subject === 'course' ? COURSE_LABELS[field as keyof CourseRecord] : undefined;
+  return `${label ?? capitalised(words(field))} changed`;
+}
+
+const logger = new Logger('History');
+
+/**
+ * The change's values as its field's own (a value before may be absent: a member new to the
+ * data), or why they are not: a field the data does not have, or a value its schema refuses.
+ */
+function typedValues(
+  { field, before, after }: FieldChange,
+  subject: Subject,
+): { before: unknown; after: unknown } | string {
+  const shape = FACT_SCHEMAS[subject];
+  if (!Object.hasOwn(shape, field)) return `the ${subject} has no member ${field}`;
+  const schema = shape[field];
+  const parsed = [
+    before === undefined ? undefined : schema.safeParse(before),
+    schema.safeParse(after),
+  ];
+  const refused = parsed.findIndex((result) => result?.success === false);
+  if (refused !== -1) {
+    const issue = parsed[refused]!.error!.issues[0];
+    const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    return `its value ${refused === 0 ? 'before' : 'after'} is not one of ${field}'s (${issue.message}${at})`;
   }
+  return { before: parsed[0]?.data, after: parsed[1]!.data };
+}
+
+/**
+ * One member's change in words (docs/data.md#the-history). Its values are spelled out only when
+ * each is a value of the member, as its schema says; otherwise, a history line written by hand, or
+ * a member whose values have changed shape since, the change is named ("Price changed") and why is
+ * logged at debug level: the words never fail the history they describe.
+ */
+export function changeInWords(change: FieldChange, subject: Subject): string {
+  const values = typedValues(change, subject);
+  if (typeof values === 'string') {
+    logger.debug(`A ${subject} change of ${change.field} is named, not spelled out: ${values}`);
+    return named(change.field, subject);
+  }
+  const { before, after } = values;
+  if (subject === 'methodology') return methodologyChange(change.field, before, after);
+  const words = COURSE_FIELDS[change.field as keyof CourseRecord] as Words<unknown> | undefined;
+  return words ? words(before, after) : named(change.field, subject);
 }
 
 const SOURCE_WORDS: Partial<Record<EntrySource['source_type'], string>> = {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { dateSchema } from '../core/envelope.schema';
 import { DataError } from '../catalog/dataset';
 
@@ -81,8 +82,13 @@ export async function runCommand(
   }
 }
 
-/** Runs a command as this process, on its command line. */
+/**
+ * Runs a command as this process, on its command line. What the catalog's code logs at debug level
+ * (why a history change is named, not spelled out) is for the service's debug log, not an editor's
+ * terminal.
+ */
 export function runCli(usage: string, command: (args: string[]) => Promise<number>): void {
+  Logger.overrideLogger(['fatal', 'error', 'warn', 'log']);
   void runCommand(usage, command, process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
