@@ -1,12 +1,11 @@
 import { UseFilters, UseInterceptors, UsePipes } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpController, Tool } from '@rekog/mcp-nest';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
 import { ANSWER_NAMES } from '../catalog/vocabulary';
-import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from '../courses/courses.responses';
@@ -19,7 +18,7 @@ import { FitQuery } from '../recommendations/fit.dto';
 import { fitResponseSchema } from '../recommendations/fit.responses';
 import { recommendationResponseSchema } from '../recommendations/recommendations.responses';
 import { RecommendationsService } from '../recommendations/recommendations.service';
-import { AnswersFormInterceptor } from './answers-form.interceptor';
+import { answersOrForm, TOOL_INPUT, type ToolArguments, type ToolCall } from './answers-form';
 import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { FACETS_META_KEY, facetsSentence } from './facets-meta';
@@ -30,7 +29,9 @@ import { advertisedInput, advertisedOutput } from './tool-schemas';
  * The tools: thin adapters over the services the REST controllers call. Each takes the input
  * class of its REST twin, validated by the same pipe (as JSON: booleans and an array of slugs), and
  * returns the REST body; errors are the REST error bodies. The four data tools link the Course
- * Finder app (`_meta.ui`), which hosts with MCP Apps render beside the same result.
+ * Finder app (`_meta.ui`), which hosts with MCP Apps render beside the same result. The two that
+ * take the six answers read their arguments as sent and validate them once, with the same pipe,
+ * in `answersOrForm` (answers-form.ts), which may ask for the answers left out instead.
  */
 
 export const READ_ONLY = {
@@ -59,7 +60,7 @@ const CITE =
   'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
 
 @McpController()
-@UsePipes(new InputValidationPipe('json'))
+@UsePipes(TOOL_INPUT)
 @UseInterceptors(OperationSpanInterceptor, ToolResultInterceptor)
 @UseFilters(ToolErrorFilter)
 export class CourseFinderTools {
@@ -124,9 +125,9 @@ export class CourseFinderTools {
     annotations: { title: 'Recommend courses', ...READ_ONLY },
     _meta: APP_TOOL_META,
   })
-  @UseInterceptors(new AnswersFormInterceptor(AnswersInput))
-  recommend(@Payload() answers: AnswersInput) {
-    return this.recommendations.recommend(answers);
+  async recommend(@Payload() args: ToolArguments, @Ctx() call: ToolCall) {
+    const asked = await answersOrForm(AnswersInput, args, call);
+    return 'form' in asked ? asked.form : this.recommendations.recommend(asked.input);
   }
 
   @Tool({
@@ -139,9 +140,9 @@ export class CourseFinderTools {
     outputSchema: advertisedOutput(fitResponseSchema),
     annotations: { title: 'Check how courses fit', ...READ_ONLY },
   })
-  @UseInterceptors(new AnswersFormInterceptor(FitQuery))
-  fit(@Payload() query: FitQuery) {
-    return this.recommendations.fit(query);
+  async fit(@Payload() args: ToolArguments, @Ctx() call: ToolCall) {
+    const asked = await answersOrForm(FitQuery, args, call);
+    return 'form' in asked ? asked.form : this.recommendations.fit(asked.input);
   }
 
   @Tool({

@@ -42,7 +42,7 @@ export function toolResult(envelope: Envelope<unknown>, noun = 'Courses'): CallT
 
 /**
  * A tool's envelope as its MCP result (`toolResult`); a tool that adds to it returns the result,
- * and an `input_required` result (answers-form.interceptor.ts) passes as it is. Handed to the
+ * and an `input_required` result (answers-form.ts) passes as it is. Handed to the
  * library finished, so it does not validate the body against the output schema on
  * every call: the body is the REST body, built by the same services and held to the same schemas
  * by the contract and MCP tests.

@@ -1,10 +1,4 @@
 import {
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  type NestInterceptor,
-} from '@nestjs/common';
-import {
   acceptedContent,
   type ClientCapabilities,
   type ElicitRequestFormParams,
@@ -13,11 +7,10 @@ import {
 } from '@modelcontextprotocol/server';
 import type { McpContext } from '@rekog/mcp-nest';
 import type { Request } from 'express';
-import { type Observable, of } from 'rxjs';
 import { ANSWER_NAMES, type AnswerName, QUESTIONS } from '../catalog/vocabulary';
 import { counted } from '../core/count-words';
 import { isRecord } from '../core/json-value';
-import type { InputClass } from '../core/validation/input-metadata';
+import { inputError } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 
 /**
@@ -29,13 +22,22 @@ import { InputValidationPipe } from '../core/validation/input-validation.pipe';
  * other call runs as it always did: a 2025 client, a client without forms, a call with any other
  * problem, and a declined or cancelled form all get the pipe's `invalid_answers`.
  *
- * Runs before the pipe (interceptors do), as the one interceptor of the tool's own method.
+ * A function the two tools call with their arguments as sent (their pipe leaves an argument
+ * typed as a plain object alone): it validates them once, with the tools' pipe, and returns the
+ * input or the form; nothing it is given is changed.
  */
 
 /** The key of the form in `inputRequests` and, on the retry, in `inputResponses`. */
 export const ANSWERS_FORM = 'answers';
 
-type Arguments = Record<string, unknown>;
+/** A tool's arguments as the client sent them. */
+export type ToolArguments = Record<string, unknown>;
+
+/** What the form reads of the call: the request's era and client, and the JSON-RPC body. */
+export type ToolCall = Pick<McpContext, 'getSession' | 'getClientCapabilities' | 'getRawRequest'>;
+
+/** The tools' pipe: their input classes, read from JSON. */
+export const TOOL_INPUT = new InputValidationPipe('json');
 
 /** Whether the client declared form elicitation: `form`, or neither mode (form by default). */
 function elicitsForms(capabilities: ClientCapabilities | undefined): boolean {
@@ -50,7 +52,7 @@ function elicitsForms(capabilities: ClientCapabilities | undefined): boolean {
  * keeps private (docs/mcp.md#what-the-library-lacks), so they are read from the JSON-RPC request
  * the client posted, which the library documents as the raw request.
  */
-function inputResponses(mcp: McpContext): Arguments | undefined {
+function inputResponses(mcp: ToolCall): ToolArguments | undefined {
   const body = mcp.getRawRequest<Request>()?.body as
     { params?: { inputResponses?: unknown } } | undefined;
   const responses = body?.params?.inputResponses;
@@ -94,41 +96,50 @@ function askFor(missing: readonly AnswerName[]): InputRequiredResult & { content
   };
 }
 
-@Injectable()
-export class AnswersFormInterceptor implements NestInterceptor {
-  private readonly pipe = new InputValidationPipe('json');
+/** The form asking for the answers a call left out, or the call's input: one of the two. */
+export type AnswersOrForm<T> =
+  { input: T } | { form: InputRequiredResult & { content: unknown[] } };
 
-  /** `input`: the tool's input class, which holds the six answers (and may hold more). */
-  constructor(private readonly input: InputClass) {}
+/** An answer the client left out or sent as null: the ones the form asks for, and fills. */
+const leftOut = (args: ToolArguments) =>
+  ANSWER_NAMES.filter((name) => args[name] === undefined || args[name] === null);
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const rpc = context.switchToRpc();
-    const mcp = rpc.getContext<McpContext>();
-    if (mcp.getSession().era !== 'modern') return next.handle();
-    const args = rpc.getData<Arguments>();
-    const responses = inputResponses(mcp);
-    if (responses !== undefined && Object.hasOwn(responses, ANSWERS_FORM)) {
-      // The form's answers fill the arguments the form asked for, those the pipe finds missing
-      // (left out, or null), for the pipe to validate; a declined or cancelled form fills nothing.
-      const answered = acceptedContent(responses, ANSWERS_FORM) ?? {};
-      const { missing } = await this.missingAnswers(args);
-      for (const name of missing) if (Object.hasOwn(answered, name)) args[name] = answered[name];
-      return next.handle();
-    }
-    if (!elicitsForms(mcp.getClientCapabilities())) return next.handle();
-    const { missing, onlyMissing } = await this.missingAnswers(args);
-    return onlyMissing && missing.length > 0 ? of(askFor(missing)) : next.handle();
+/**
+ * The tool's input (`input`, a class that holds the six answers and may hold more), validated
+ * once from its arguments, those the form asked for filled from its answers on the retry; or the
+ * form, when the client can show one and the call's only problems are answers it left out. Any
+ * other problem is the pipe's 422, thrown as the pipe throws it.
+ */
+export async function answersOrForm<T extends object>(
+  input: new () => T,
+  args: ToolArguments,
+  call: ToolCall,
+): Promise<AnswersOrForm<T>> {
+  const modern = call.getSession().era === 'modern';
+  const responses = modern ? inputResponses(call) : undefined;
+  const retried = responses !== undefined && Object.hasOwn(responses, ANSWERS_FORM);
+  let given = args;
+  if (retried) {
+    // A declined or cancelled form fills nothing.
+    const answered = acceptedContent(responses, ANSWERS_FORM) ?? {};
+    const filled = leftOut(args).filter((name) => Object.hasOwn(answered, name));
+    given = { ...args, ...Object.fromEntries(filled.map((name) => [name, answered[name]])) };
   }
-
-  /** The answers the pipe finds missing, and whether nothing else is wrong with the call. */
-  private async missingAnswers(args: Arguments) {
-    const checked = await this.pipe.check(this.input, args);
-    const problems = checked.ok ? [] : checked.problems;
-    return {
-      missing: ANSWER_NAMES.filter((name) =>
-        problems.some((problem) => problem.name === name && problem.kind === 'missing'),
-      ),
-      onlyMissing: problems.every((problem) => problem.kind === 'missing'),
-    };
+  const checked = await TOOL_INPUT.check(input, given);
+  if (checked.ok) return { input: checked.value };
+  const { problems } = checked;
+  const missing = ANSWER_NAMES.filter((name) =>
+    problems.some((problem) => problem.name === name && problem.kind === 'missing'),
+  );
+  const onlyMissing = problems.every((problem) => problem.kind === 'missing');
+  if (
+    modern &&
+    !retried &&
+    elicitsForms(call.getClientCapabilities()) &&
+    onlyMissing &&
+    missing.length > 0
+  ) {
+    return { form: askFor(missing) };
   }
+  throw inputError(input, problems);
 }
