@@ -16,15 +16,14 @@ import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { OpsModule } from '../ops/ops.module';
 import { accessLog } from './access-log.middleware';
 import { openCors } from './cors.middleware';
-import { FixedWindowStorage } from './fixed-window.storage';
 import { type CachedAnswer, HttpCacheInterceptor } from './http-cache.interceptor';
 import { HttpErrorFilter } from './http-error.filter';
 import { refuseWrites } from './method-not-allowed.middleware';
 import { redirectToOneUrl } from './redirects.middleware';
 import { PagePolicyInterceptor } from './page-policy.interceptor';
 import { PublicServer } from './public-server';
-import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
-import { RateLimitModule } from './rate-limit.module';
+import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimitModule, THROTTLER_SETUP } from './rate-limit.module';
 import { SecurityHeaders } from './security-headers';
 import { refuseUnreadable } from './unread-requests';
 
@@ -81,14 +80,7 @@ function responseCache(): Keyv {
     // A factory, so each app (tests run several in one process) has a cache of its own. Answers
     // are kept per catalog version; those of older versions age out unused.
     CacheModule.registerAsync({ useFactory: () => ({ stores: [responseCache()] }) }),
-    ThrottlerModule.forRootAsync({
-      imports: [RateLimitModule],
-      inject: [ClientIdentifier, FixedWindowStorage],
-      useFactory: (clients: ClientIdentifier, storage: FixedWindowStorage) => ({
-        ...clients.throttlerOptions(),
-        storage,
-      }),
-    }),
+    ThrottlerModule.forRootAsync({ imports: [RateLimitModule], ...THROTTLER_SETUP }),
   ],
   providers: [
     PublicServer,

@@ -1,9 +1,4 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { Clock } from '../core/clock';
@@ -28,20 +23,17 @@ if left < 0 then
 end
 return {hits, left}`;
 
-/**
- * How long the start waits for a Redis that neither answers nor refuses: readiness need not wait
- * for it, since the count moves in-process while Redis is away. A reachable Redis answers, and an
- * unreachable one usually refuses, within a few milliseconds.
- */
-const START_WAIT_MS = 500;
-
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 type WindowRedis = Redis & { countInWindow(key: string, ttl: number): Promise<[number, number]> };
 
 export type CountingStore = 'redis' | 'memory';
 
-@Injectable()
+/**
+ * The throttler's store. It is made where the throttler's options are (rate-limit.module.ts), as
+ * its `storage`, and so is one provider of Nest's: the throttler's `ThrottlerStorage`, whose hooks
+ * Nest runs once. Registered as a provider of ours as well, it would be two, each hook run twice.
+ */
 export class FixedWindowStorage
   implements ThrottlerStorage, OnApplicationBootstrap, OnModuleDestroy
 {
@@ -72,8 +64,8 @@ export class FixedWindowStorage
     this.timers.push(setInterval(() => this.sweep(), 60_000).unref());
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.connection.firstAttempt(START_WAIT_MS);
+  /** Which store counts from the start: the connection's own start hook has run (Nest's init hooks come first). */
+  onApplicationBootstrap(): void {
     if (this.redis?.status === 'ready') this.use('redis');
     else this.use('memory', this.redis ? 'not connected yet' : 'REDIS_URL is not set');
   }

@@ -1,15 +1,16 @@
 import { Controller, Get, Global, Logger, Module, Post } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { SkipThrottle, ThrottlerModule } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { TestClock } from '../../test/support/clock';
 import { type Served, serveModule } from '../../test/support/testing-app';
 import { Clock } from '../core/clock';
 import { AppConfig } from '../core/config';
 import { Metrics } from '../ops/metrics.service';
 import { AssistantsService } from './assistants.service';
-import { FixedWindowStorage } from './fixed-window.storage';
+import type { FixedWindowStorage } from './fixed-window.storage';
 import { HttpErrorFilter } from './http-error.filter';
 import { ClientIdentifier, RateLimitGuard } from './rate-limit.guard';
+import { THROTTLER_SETUP } from './rate-limit.module';
 import { RedisConnection } from './redis.connection';
 import { SecurityHeaders } from './security-headers';
 
@@ -72,9 +73,8 @@ const clock = new TestClock(new Date('2026-11-22T12:00:00Z'));
     Metrics,
     RedisConnection,
     ClientIdentifier,
-    FixedWindowStorage,
   ],
-  exports: [AppConfig, Clock, SecurityHeaders, Metrics, ClientIdentifier, FixedWindowStorage],
+  exports: [AppConfig, Clock, SecurityHeaders, Metrics, ClientIdentifier, RedisConnection],
 })
 class Limits {}
 
@@ -84,17 +84,7 @@ beforeAll(async () => {
   Logger.overrideLogger(false);
   served = await serveModule(
     {
-      imports: [
-        Limits,
-        ThrottlerModule.forRootAsync({
-          imports: [Limits],
-          inject: [ClientIdentifier, FixedWindowStorage],
-          useFactory: (clients: ClientIdentifier, storage: FixedWindowStorage) => ({
-            ...clients.throttlerOptions(),
-            storage,
-          }),
-        }),
-      ],
+      imports: [Limits, ThrottlerModule.forRootAsync({ imports: [Limits], ...THROTTLER_SETUP })],
       controllers: [Routes],
       providers: [
         { provide: APP_GUARD, useClass: RateLimitGuard },
@@ -217,7 +207,8 @@ it('counts each message of a JSON-RPC batch, up to the first refused', async () 
 
   // A batch larger than the budget is refused whole, and counts one past the limit, not its size:
   // the next window is not borrowed from.
-  const storage = served.app.get(FixedWindowStorage);
+  // The throttler's storage is ours (rate-limit.module.ts).
+  const storage = served.app.get<FixedWindowStorage>(ThrottlerStorage);
   const large = await post('192.0.2.11', batch(50));
   expect([large.status, large.headers['ratelimit']]).toEqual([429, '"default";r=0;t=60']);
   const record = await storage.increment('rate:ip:192.0.2.11', 60_000, PER_IP);

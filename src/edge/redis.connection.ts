@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../core/config';
 
@@ -12,28 +12,30 @@ import { AppConfig } from '../core/config';
 const COMMAND_TIMEOUT_MS = 1000;
 
 /**
+ * How long the start waits for a Redis that neither answers nor refuses: readiness need not wait
+ * for it, since the rate limit counts in-process while Redis is away. A reachable Redis answers,
+ * and an unreachable one usually refuses, within a few milliseconds.
+ */
+export const START_WAIT_MS = 500;
+
+/**
  * The optional Redis client (REDIS_URL), shared by the rate-limit counts and the assistants' ranges.
  * It never queues or retries a command: a request must not wait for a Redis that is away, so the
- * callers fall back to in-process state when a command fails. It reconnects on its own.
+ * callers fall back to in-process state when a command fails. This provider owns the connection:
+ * it connects in its start hook, which Nest runs once (it is one provider, whoever injects it), and
+ * ioredis reconnects on its own from then on.
  */
 @Injectable()
-export class RedisConnection implements OnApplicationShutdown {
+export class RedisConnection implements OnModuleInit, OnApplicationShutdown {
   readonly client: Redis | null;
   readonly prefix: string;
-  /**
-   * Settles with the first connection attempt, listened for from the start, so that a refusal that
-   * came before `firstAttempt` is called is not waited for again. Nest runs the store's start hook
-   * twice (the throttler provides the same store again, as its `ThrottlerStorage`), and each call
-   * waited for a retry of its own: 100, then 200 ms.
-   */
-  private readonly attempted: Promise<void>;
-  /** The start's one wait, which every call of `firstAttempt` shares. */
-  private waited?: Promise<void>;
 
   constructor(config: AppConfig) {
     this.prefix = config.redisKeyPrefix;
     this.client = config.redisUrl
       ? new Redis(config.redisUrl, {
+          // Connected by the start hook, not when the module is built.
+          lazyConnect: true,
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           commandTimeout: COMMAND_TIMEOUT_MS,
@@ -43,18 +45,6 @@ export class RedisConnection implements OnApplicationShutdown {
       : null;
     // Failures are handled where commands are sent; without a listener they would crash the process.
     this.client?.on('error', () => undefined);
-    const client = this.client;
-    this.attempted = client
-      ? new Promise<void>((resolve) => {
-          const done = () => {
-            client.off('ready', done);
-            client.off('error', done);
-            resolve();
-          };
-          client.once('ready', done);
-          client.once('error', done);
-        })
-      : Promise.resolve();
   }
 
   get ready(): boolean {
@@ -62,23 +52,31 @@ export class RedisConnection implements OnApplicationShutdown {
   }
 
   /**
-   * Resolves once the first connection attempt has succeeded or failed (a closed port, an unknown
-   * host), or `ms` after the first call when it does neither (a host that drops packets): the
-   * service starts either way, counting in-process while Redis is away
-   * (docs/api.md#shared-across-replicas). Later calls share that wait rather than start their own.
+   * The start, before the app's bootstrap hooks (which read `ready`): connects and waits for the
+   * first attempt (docs/api.md#shared-across-replicas).
    */
-  firstAttempt(ms: number): Promise<void> {
-    this.waited ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      void this.attempted.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    return this.waited;
+  async onModuleInit(): Promise<void> {
+    await this.connect(START_WAIT_MS);
+  }
+
+  /**
+   * Connects; resolves once the first attempt has succeeded or failed (a closed port, an unknown
+   * host), or after `ms` when it does neither (a host that drops packets). The service starts
+   * either way, counting in-process while Redis is away.
+   */
+  async connect(ms: number): Promise<void> {
+    if (!this.client) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.client.connect().catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // A client never started (the app closed before its init) has nothing to close.
+    if (this.client?.status === 'wait') return this.client.disconnect();
     await this.client?.quit().catch(() => this.client?.disconnect());
   }
 }
