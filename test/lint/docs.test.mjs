@@ -1,15 +1,17 @@
+import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
 
 /**
  * The rules the code follows are written in docs/, and everything points there by path and
  * heading: every `docs/<file>.md#<anchor>` named anywhere, and every relative link between the
  * Markdown files, resolves to a file and a heading; nothing cites a document outside the
  * repository or a section number of one; no comment names an issue number (the docs say what a
- * rule is, not which issue asked for it). Plain file reads, no app.
+ * rule is, not which issue asked for it). Plain file reads, run by `npm run lint`.
  */
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 const SKIPPED_DIRS = new Set([
   'node_modules',
   '.git',
@@ -20,7 +22,7 @@ const SKIPPED_DIRS = new Set([
 ]);
 const BINARY = new Set(['.png', '.jpg', '.jpeg', '.gif', '.ico', '.woff', '.woff2', '.gz']);
 
-function walk(dir: string, found: string[] = []): string[] {
+function walk(dir, found = []) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
@@ -39,7 +41,7 @@ const FILES = walk(ROOT).map((path) => ({
 }));
 
 /** GitHub's heading anchors: lower case, punctuation but `-` and `_` removed, spaces to `-`. */
-export function githubAnchor(heading: string): string {
+function githubAnchor(heading) {
   return heading
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // a link's text only
     .replace(/<[^>]+>/g, '') // inline HTML tags
@@ -50,15 +52,15 @@ export function githubAnchor(heading: string): string {
     .replace(/ /g, '-');
 }
 
-const anchorCache = new Map<string, Set<string>>();
+const anchorCache = new Map();
 
 /** The anchors of a Markdown file's headings (outside fenced code), duplicates numbered. */
-function anchorsOf(file: string): Set<string> {
+function anchorsOf(file) {
   const cached = anchorCache.get(file);
   if (cached) return cached;
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fence: string | undefined;
+  const anchors = new Set();
+  const seen = new Map();
+  let fence;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
     if (marker && (!fence || marker.startsWith(fence))) {
@@ -77,7 +79,7 @@ function anchorsOf(file: string): Set<string> {
 }
 
 /** What is wrong with a reference to `target` (a path, maybe with `#anchor`) from `from`. */
-function brokenReference(file: string, anchor: string | undefined): string | undefined {
+function brokenReference(file, anchor) {
   if (!existsSync(file) || !statSync(file).isFile()) return 'no such file';
   if (anchor === undefined || anchor === '') return undefined;
   if (extname(file) !== '.md') return undefined;
@@ -94,22 +96,26 @@ describe('docs', () => {
       'privacy.md',
       'operations.md',
     ]) {
-      expect(existsSync(join(ROOT, 'docs', doc))).toBe(true);
+      assert.ok(existsSync(join(ROOT, 'docs', doc)), `docs/${doc}`);
     }
   });
 
   it('computes anchors as GitHub does', () => {
-    expect(githubAnchor('Query parameters')).toBe('query-parameters');
-    expect(githubAnchor('`searchCourses`: GET /courses')).toBe('searchcourses-get-courses');
-    expect(githubAnchor("The service's rules")).toBe('the-services-rules');
-    expect(githubAnchor('Errors beyond the table (404, 405, 400–431, 500)')).toBe(
+    assert.equal(githubAnchor('Query parameters'), 'query-parameters');
+    assert.equal(githubAnchor('`searchCourses`: GET /courses'), 'searchcourses-get-courses');
+    assert.equal(githubAnchor("The service's rules"), 'the-services-rules');
+    assert.equal(
+      githubAnchor('Errors beyond the table (404, 405, 400–431, 500)'),
       'errors-beyond-the-table-404-405-400431-500',
     );
-    expect(githubAnchor('`rate_limited` and **Retry-After**')).toBe('rate_limited-and-retry-after');
+    assert.equal(
+      githubAnchor('`rate_limited` and **Retry-After**'),
+      'rate_limited-and-retry-after',
+    );
   });
 
   it('resolves every docs/<file>.md#<anchor> named in the repository', () => {
-    const broken: string[] = [];
+    const broken = [];
     let count = 0;
     // A path from the repository's root (docs/…, README.md, SECURITY.md), not the tail of another
     // project's path or URL, nor a relative link (the next test reads those).
@@ -121,12 +127,12 @@ describe('docs', () => {
         if (problem) broken.push(`${name}: ${match[0]}: ${problem}`);
       }
     }
-    expect(count).toBeGreaterThan(50);
-    expect(broken).toEqual([]);
+    assert.ok(count > 50);
+    assert.deepEqual(broken, []);
   });
 
   it('resolves every relative link of the Markdown files', () => {
-    const broken: string[] = [];
+    const broken = [];
     const link = /!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
     for (const { path, name, text } of FILES.filter((f) => f.path.endsWith('.md'))) {
       let inFence = false;
@@ -142,7 +148,7 @@ describe('docs', () => {
         }
       }
     }
-    expect(broken).toEqual([]);
+    assert.deepEqual(broken, []);
   });
 
   it('cites no document outside the repository, nor its section numbers', () => {
@@ -156,7 +162,7 @@ describe('docs', () => {
       // A bare section sign and number, unless it names a section of an RFC or a draft.
       new RegExp('(?<!(?:RFC|draft)[\\w -]*)\u00a7\\s?\\d+(?![.\\d])'),
     ];
-    const found: string[] = [];
+    const found = [];
     for (const { name, text } of FILES) {
       text.split('\n').forEach((line, index) => {
         if (forbidden.some((pattern) => pattern.test(line))) {
@@ -164,7 +170,7 @@ describe('docs', () => {
         }
       });
     }
-    expect(found).toEqual([]);
+    assert.deepEqual(found, []);
   });
 
   it('names no issue number in a comment of src/, test/ or scripts/, nor in the docs', () => {
@@ -172,7 +178,7 @@ describe('docs', () => {
     // Another project's issue, named by its repository (owner/name#123), is a citation, not ours.
     const otherProject = /[\w.-]+\/[\w.-]+#\d+/;
     const comment = /\/\*[\s\S]*?\*\/|(?<![:\\"'`])\/\/.*$|(?:^|\s)#.*$/gm;
-    const found: string[] = [];
+    const found = [];
     for (const { name, text } of FILES) {
       const code = /^(src|test|scripts)\//.test(name) && /\.(ts|js|mjs|cjs|ya?ml|sh)$/.test(name);
       const prose = name.endsWith('.md');
@@ -184,6 +190,6 @@ describe('docs', () => {
         }
       }
     }
-    expect(found).toEqual([]);
+    assert.deepEqual(found, []);
   });
 });
