@@ -5,6 +5,7 @@ import { loadDataset } from '../src/catalog/dataset';
 import { startTestApp } from './support/app';
 import { TestClock } from './support/clock';
 import { fixtureCourse, git, readJson, repoWithShippedData, runTool } from './support/data-tools';
+import { PRICE_CHANGE } from './support/room';
 
 /**
  * `npm run data:record` and the check that the files never disagree with the history
@@ -12,15 +13,7 @@ import { fixtureCourse, git, readJson, repoWithShippedData, runTool } from './su
  * checkout, on the data directory of another clone (`--data-dir`).
  */
 
-const SLUG = 'niche-site-launchpad';
-const NEW_PRICE = {
-  display: '$249/month',
-  amount: 249,
-  currency: 'USD',
-  type: 'monthly',
-  first_year_cost_usd: 2988,
-  known: true,
-};
+const { slug: SLUG, after: NEW_PRICE } = PRICE_CHANGE;
 const ORIGIN = 'http://localhost:3000';
 
 const check = (data: string) => runTool('check', ['--data-dir', data]);

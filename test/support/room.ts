@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Global, Logger, Module, type Provider, type Type } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { CatalogModule } from '../../src/catalog/catalog.module';
+import type { CourseRecord } from '../../src/catalog/course.schema';
+import type { HistoryEntry } from '../../src/catalog/history.schema';
+import type { MethodologyFile } from '../../src/catalog/methodology.schema';
+import { Clock } from '../../src/core/clock';
+import { AppConfig } from '../../src/core/config';
+import { TestClock } from './clock';
+
+/**
+ * A feature room's services as the app builds them, over the real catalog (`data/`): a testing
+ * module with the app's globals (the configuration of an empty environment, a clock the spec
+ * sets), the catalog module, and the services named, started so that the data is loaded. Nothing
+ * of ours is replaced: the spec calls the services, and works its expected values out from the
+ * data files (read here, as an editor reads them) and docs/.
+ */
+export async function roomModule(
+  services: Provider[],
+  { now = new Date('2026-11-25T12:00:00Z'), env = {} as Record<string, string> } = {},
+): Promise<{ module: TestingModule; clock: TestClock; config: AppConfig }> {
+  const clock = new TestClock(now);
+  const config = AppConfig.fromEnv(env);
+  @Global()
+  @Module({
+    providers: [
+      { provide: AppConfig, useValue: config },
+      { provide: Clock, useValue: clock },
+    ],
+    exports: [AppConfig, Clock],
+  })
+  class Globals {}
+  Logger.overrideLogger(false);
+  const module = await Test.createTestingModule({
+    imports: [Globals, CatalogModule],
+    providers: services,
+  }).compile();
+  await module.init();
+  return { module, clock, config };
+}
+
+/**
+ * `roomModule` for a spec file: built before its tests, closed after them; `get` gives a service
+ * of it.
+ */
+export function useRoom(services: Provider[], options: Parameters<typeof roomModule>[1] = {}) {
+  let module: TestingModule;
+  beforeAll(async () => {
+    ({ module } = await roomModule(services, options));
+  });
+  afterAll(() => module.close());
+  return { get: <T>(type: Type<T>): T => module.get(type) };
+}
+
+/**
+ * A change an editor makes and records, as docs/api.md#change shows it: Niche Site Launchpad's
+ * price, from $97 once to $249 a month.
+ */
+export const PRICE_CHANGE = {
+  slug: 'niche-site-launchpad',
+  after: {
+    display: '$249/month',
+    amount: 249,
+    currency: 'USD',
+    type: 'monthly',
+    first_year_cost_usd: 2988,
+    known: true,
+  },
+};
+
+const DATA = join(__dirname, '..', '..', 'data');
+const json = (file: string) => JSON.parse(readFileSync(join(DATA, file), 'utf8'));
+
+/** The shipped data files, as written. */
+export const shipped = {
+  courses: (): CourseRecord[] => json('courses.json').courses,
+  methodology: (): MethodologyFile => json('methodology.json'),
+  history: (): HistoryEntry[] =>
+    readFileSync(join(DATA, 'history.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line)),
+};
+
+/** Course names in the list's order (docs/api.md#searchcourses): case-insensitive, numbers as numbers. */
+const NAMES = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export const inNameOrder = <T extends { name: string; slug: string }>(courses: T[]) =>
+  [...courses].sort((a, b) => NAMES.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
