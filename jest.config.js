@@ -82,7 +82,9 @@ module.exports = {
       displayName: 'browser',
       roots: ['<rootDir>/test'],
       testRegex: BROWSER_SUITES,
-      globalSetup: '<rootDir>/test/support/bundle.mjs',
+      // The bundles, and one chromium for the run that every suite connects to.
+      globalSetup: '<rootDir>/test/support/browser-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/browser-teardown.mjs',
       // Two minutes a test (jest takes `testTimeout` for the whole run only).
       setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.js'],
     },

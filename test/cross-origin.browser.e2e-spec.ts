@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
 import { freePort } from './support/redis';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { sharedBrowser } from './support/browser';
+import { describeWithBrowser } from './support/requirements';
 
 /**
  * The API read by a script of another origin, in Debian's chromium (docs/api.md#cors): what the
@@ -24,7 +25,7 @@ describeWithBrowser('the API from another origin, in a real browser', () => {
     other = createServer((_request, response) => response.end('<!doctype html><title>app</title>'));
     other.listen(0, '127.0.0.1');
     await once(other, 'listening');
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { type Browser, type Frame, type Page } from 'playwright-core';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { VERIFICATION_STATUS_LABELS } from '../src/catalog/vocabulary';
 import { allAnswers } from '../src/recommendations/distribution';
@@ -15,9 +15,9 @@ import { MCP_PATH } from '../src/core/paths';
 import { APP_URI } from '../src/mcp/course-finder.app';
 import { SAMPLE_ANSWERS } from './support/answers';
 import { copyOfData, OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
-import { seriousViolations } from './support/browser';
+import { seriousViolations, sharedBrowser } from './support/browser';
 import { TestClock } from './support/clock';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { describeWithBrowser } from './support/requirements';
 
 /**
  * The MCP App in Debian's chromium, inside a small host page built on ext-apps' host-side bridge
@@ -89,7 +89,7 @@ describeWithBrowser('the MCP App in a host built on ext-apps', () => {
       logLevel: 'warning',
     });
     hostScript = bundle.outputFiles[0].text;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

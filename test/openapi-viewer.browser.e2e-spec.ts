@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, seriousViolations } from './support/browser';
+import { collectProblems, seriousViolations, sharedBrowser } from './support/browser';
 import { ERROR_TYPES } from './support/generated-types';
 import { freePort } from './support/redis';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { describeWithBrowser } from './support/requirements';
 
 /**
  * Swagger UI at /api/v1/docs in Debian's chromium, read as an integrator reads it: each response
@@ -34,7 +34,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     // http://127.0.0.1:<port>: another origin, as behind a port-forward.
     port = await freePort();
     t = await startTestApp({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     errors = await collectProblems(page);
     page.on('request', (request) => requested.push(request.url()));

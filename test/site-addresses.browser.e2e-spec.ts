@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page, type Response } from 'playwright-core';
+import { type Browser, type Page, type Response } from 'playwright-core';
 import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
 import { SAMPLE_ANSWERS } from './support/answers';
-import { collectProblems } from './support/browser';
+import { collectProblems, sharedBrowser } from './support/browser';
 import { freePort } from './support/redis';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { describeWithBrowser } from './support/requirements';
 
 /**
  * Pages follow the visitor (docs/website.md#addresses-on-pages): read at 127.0.0.1 or localhost on
@@ -29,7 +29,7 @@ describeWithBrowser(
       mkdirSync(SHOTS, { recursive: true });
       t = await startTestApp();
       byName = t.url.replace('127.0.0.1', 'localhost');
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      browser = await sharedBrowser();
     }, 60_000);
     afterAll(async () => {
       await browser?.close();

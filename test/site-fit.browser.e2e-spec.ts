@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, seriousViolations } from './support/browser';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { collectProblems, seriousViolations, sharedBrowser } from './support/browser';
+import { describeWithBrowser } from './support/requirements';
 
 /**
  * How a course fits, in Debian's chromium (docs/website.md#how-a-course-fits-you): from the finder's
@@ -34,7 +34,7 @@ describeWithBrowser('how a course fits, in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import type { CourseRecord } from '../src/catalog/course.schema';
 import { copyOfData, DATA_DIR, OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
-import { readingTab } from './support/browser';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { readingTab, sharedBrowser } from './support/browser';
+import { describeWithBrowser } from './support/requirements';
 import { makeVerified, verifiedClock } from './support/verified-data';
 
 /**
@@ -118,7 +118,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     const dir = copyOfData();
     makeVerified(dir);
     verified = await startTestApp({ env: { DATA_DIR: dir }, clock: verifiedClock() });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
     load = await readingTab(browser);
   }, 60_000);
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, readingTab, seriousViolations } from './support/browser';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeWithBrowser } from './support/requirements';
+import { collectProblems, readingTab, seriousViolations, sharedBrowser } from './support/browser';
+import { describeWithBrowser } from './support/requirements';
 
 /** The website in Debian's chromium: no console errors, forms that agree with the API, axe-clean. */
 
@@ -48,7 +48,7 @@ describeWithBrowser('the website in a real browser', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await sharedBrowser();
     load = await readingTab(browser);
   }, 60_000);
   afterAll(async () => {

@@ -1,7 +1,20 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Frame, Page } from 'playwright-core';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './requirements';
 
 const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
+
+/**
+ * The run's one browser, which the browser project's setup launched (browser-setup.mjs), connected
+ * to; a suite run without that setup launches its own. Its `close()` ends this suite's connection
+ * (and its pages), or the browser it launched.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const endpoint = process.env.COURSE_FINDER_BROWSER_WS;
+  return endpoint
+    ? chromium.connect(endpoint)
+    : chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
 
 /**
  * axe-core's serious and critical findings on a page or frame as it is now, each as
