@@ -96,7 +96,7 @@ describe('CoursesService.search', () => {
         const expected = inNameOrder(records.filter((course) => keeps(course, query)));
         expect(slugs(courses.search(query).data)).toEqual(slugs(expected));
       }),
-      { seed: SEED, numRuns: 150 },
+      { seed: SEED, numRuns: 60 },
     );
   });
 
@@ -133,7 +133,7 @@ describe('CoursesService.search, in pages', () => {
           expect(back.paging!.offset).toBe(Math.max(0, page.paging.offset - limit));
         }
       }),
-      { seed: SEED, numRuns: 60 },
+      { seed: SEED, numRuns: 30 },
     );
   });
 
@@ -172,7 +172,7 @@ describe('CoursesService.facets', () => {
           }
         }
       }),
-      { seed: SEED, numRuns: 40 },
+      { seed: SEED, numRuns: 20 },
     );
   });
 });
