@@ -185,12 +185,31 @@ describe('npm run data:diff', () => {
     const path = join(repo, 'data', 'methodology.json');
     const methodology = readJson(path);
     methodology.weights.objective = 10;
+    methodology.penalties.over_budget_per_doubling = 40;
     writeFileSync(path, JSON.stringify(methodology));
     const edited = diff(repo);
     expect(markdownRows(edited.markdown, 'Methodology changes')).toEqual([
       ['weights.objective', '40', '10'],
+      ['penalties.over_budget_per_doubling', '10', '40'],
     ]);
     expect(markdownRows(edited.markdown, 'Courses added')).toEqual([]);
+    // What the rule moves: every answer combination's best match, band by band, before and after.
+    const spread = markdownRows(edited.markdown, 'Best match of every answer combination');
+    expect(spread.map(([band]) => band)).toEqual([
+      'no strong match',
+      '95–99',
+      '85–94',
+      '75–84',
+      '65–74',
+      '55–64',
+    ]);
+    const total = (column: number) => spread.reduce((sum, row) => sum + Number(row[column]), 0);
+    expect([total(1), total(2)]).toEqual([7560, 7560]);
+    for (const [, old, now, change] of spread) {
+      const moved = Number(now) - Number(old);
+      expect(change).toBe(moved > 0 ? `+${moved}` : String(moved));
+    }
+    expect(spread.some(([, old, now]) => old !== now)).toBe(true);
   });
 
   it('names a ref git does not know, and invalid data at the ref', () => {

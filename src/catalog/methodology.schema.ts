@@ -72,7 +72,8 @@ const adjustmentsSchema = z
       community_fit_limited: 'The same fit for limited community access.',
       cheaper_than_budget_fit: 'Budget fit of a course in a cheaper band than the answered budget.',
       unknown_price_fit: 'Budget fit of a course whose price is not published.',
-      over_budget_fit_loss_per_band: 'Budget fit lost for each band a course is above the budget.',
+      over_budget_fit_loss_per_doubling:
+        "Budget fit, 0 to 1, lost for each doubling of a course's first-year cost above the top of the budget band (a free budget's distance counted in the first paid band's top); the fit goes no lower than 0.",
     }).shape,
     ...described(factor, {
       freshness_importance_low:
@@ -103,7 +104,8 @@ const penaltiesSchema = described(z.int().min(0), {
   objective_coverage_below_strong_per_point:
     'Points taken off a match for each point of objective coverage below `strong_coverage_from`.',
   level_gap: 'Points taken off a match when the course is two levels away from the experience.',
-  over_budget_per_band: 'Points taken off a match for each budget band the course is above.',
+  over_budget_per_doubling:
+    "Points taken off a match for each doubling of a course's first-year cost above the top of the budget band, with no ceiling.",
 }).describe('Points taken off a match percent.');
 
 /** How well each update cadence serves someone who wants current training, from 0 to 1. */
@@ -195,6 +197,14 @@ export const methodologyFileSchema = methodologySchema
         code: 'custom',
         path: ['budget_bands', 'upper_limits_usd'],
         message: 'must satisfy free <= under_100 <= 100_500',
+      });
+    }
+    if (!(u.under_100 > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['budget_bands', 'upper_limits_usd', 'under_100'],
+        message:
+          'must be more than 0: a cost over a free budget is counted in multiples of it (docs/methodology.md#over-budget-by-how-much)',
       });
     }
   });

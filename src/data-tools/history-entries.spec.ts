@@ -271,7 +271,8 @@ it('refuses a methodology outside the contract’s bounds, recorded or not, nami
         courses: dataset.courses,
         methodology,
         before,
-        date: '2026-11-25',
+        // The history's latest day: an entry is never dated before it.
+        date: history.at(-1)!.date,
         sources: [],
       });
       expect(entries.map((entry) => entry.changes?.map((change) => change.field))).toEqual([

@@ -40,6 +40,7 @@ export class FinderPage {
     const apiQuery = answers ? new URLSearchParams(recommendation!.answers).toString() : null;
     return this.site.render('finder', { ...page, noindex: Object.keys(raw).length > 0 }, meta, {
       ...form,
+      resultLimit: methodology.result_limit,
       recommendation,
       closest,
       apiQuery,

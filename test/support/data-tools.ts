@@ -126,10 +126,7 @@ export function markdownRows(markdown: string, title: string): string[][] {
     );
 }
 
-/** `YYYY-MM-DD` plus `days`. */
-export function plusDays(date: string, days: number): string {
-  return new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { plusDays } from './clock';
 
 /** git in `repo`, as an editor with a name. */
 export function git(repo: string, ...args: string[]): string {
