@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
 import { buildCatalog } from '../src/catalog/derive';
+import { FACTS } from '../src/catalog/facts';
 import { distribution } from '../src/recommendations/distribution';
 import { DATA_DIR } from './support/app';
 import {
@@ -72,6 +73,8 @@ const SOURCE = {
   verified_on: plusDays(TODAY, -1),
 };
 
+const SOURCES = FACTS.map((field) => ({ ...SOURCE, field }));
+
 /** Every kind of change at once. */
 const after = () => [
   fixtureCourse('steady'),
@@ -87,7 +90,8 @@ const after = () => [
     c.price.first_year_cost_usd = 600;
   }),
   fixtureCourse('checked', (c) => {
-    c.verification = { last_verified_on: SOURCE.verified_on, sources: [SOURCE] };
+    // Every fact checked: the course is verified as of that day (docs/data.md#the-facts).
+    c.verification = { last_verified_on: SOURCE.verified_on, sources: SOURCES };
   }),
   fixtureCourse('newcomer', (c) => (c.topic_coverage.agency = 5)),
 ];
@@ -131,7 +135,12 @@ describe('npm run data:diff', () => {
           ['edited', 'price.budget_band', '"under_100"', '"500_plus"'],
           ['edited', 'topic_coverage.content_seo', '1', '5'],
           ['checked', 'verification.last_verified_on', 'null', `"${SOURCE.verified_on}"`],
-          ['checked', 'verification.sources.0', '(none)', JSON.stringify(SOURCE)],
+          ...SOURCES.map((source, i) => [
+            'checked',
+            `verification.sources.${i}`,
+            '(none)',
+            JSON.stringify(source),
+          ]),
         ].sort(),
       );
       expect(rows('Methodology changes')).toEqual([]);

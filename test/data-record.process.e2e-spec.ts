@@ -441,7 +441,7 @@ describe('npm run data:verify', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
-      "2026-11-26  verified             Niche Site Launchpad: Verified on 26 November 2026 from the provider's page.",
+      "2026-11-26  verified             Niche Site Launchpad: Price checked on the provider's page on 26 November 2026.",
     );
     expect(lastEntry(data)).toMatchObject({
       kind: 'verified',

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CourseRecord } from './course.schema';
+import { FACT_LABELS, factOf } from './facts';
 import type { KeptEntry } from './history-check';
 import type { EntrySource, FieldChange } from './history.schema';
 import {
@@ -11,7 +12,7 @@ import {
 
 /**
  * The history in words a person reads (docs/data.md#the-history): "Price changed from $199 to
- * $249 a month", "Verified on 12 March 2027 from the provider's page". Written once, for the API,
+ * $249 a month", "Price checked on the provider's page on 12 March 2027". Written once, for the API,
  * the pages, the feed and the editors' tools alike.
  */
 
@@ -173,6 +174,39 @@ const SOURCE_WORDS: Partial<Record<EntrySource['source_type'], string>> = {
   first_hand: 'taking the course',
 };
 
+/** How a kind of source was read, after "checked": "on the provider's page". */
+const CHECKED_HOW: Partial<Record<EntrySource['source_type'], string>> = {
+  official: "on the provider's page",
+  first_hand: 'by taking the course',
+};
+
+/** A source's field in words: "price", "price (display)", a member that is no fact as named. */
+function fieldInWords(field: string): string {
+  const [member, ...part] = field.split('.');
+  const fact = factOf(member);
+  const name = fact ? FACT_LABELS[fact] : words(member);
+  return part.length > 0 ? `${name} (${part.map(words).join(' ')})` : name;
+}
+
+/**
+ * A check in words, naming the fields checked: "Price and levels checked on the provider's page
+ * on 7 December 2026"; fields checked on several kinds of source, each with its own.
+ */
+function checkInWords(sources: readonly EntrySource[], date: string): string {
+  const how = new Map<string, string[]>();
+  for (const source of sources) {
+    const way = CHECKED_HOW[source.source_type] ?? `against ${source.label}`;
+    const fields = how.get(way) ?? [];
+    const field = source.field === null ? 'every fact' : fieldInWords(source.field);
+    if (!fields.includes(field)) fields.push(field);
+    how.set(way, fields);
+  }
+  const list = (items: string[]) =>
+    items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  const said = [...how].map(([way, fields]) => `${list(fields)} checked ${way}`).join('; ');
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)} on ${dateInWords(date)}`;
+}
+
 /** "the provider's page and Course review": what the entry was checked against. */
 export function sourcesInWords(sources: readonly EntrySource[]): string {
   const phrases = [...new Set(sources.map((s) => SOURCE_WORDS[s.source_type] ?? s.label))];
@@ -200,7 +234,9 @@ export function entryInWords(entry: KeptEntry): { text: string; changes: string[
           : `Added to the dataset${entry.placeholder ? ' as a fictional placeholder' : ''}`;
       break;
     case 'verified':
-      said = `Verified on ${dateInWords(entry.date)}${entry.sources?.length ? ` from ${sourcesInWords(entry.sources)}` : ''}`;
+      said = entry.sources?.length
+        ? checkInWords(entry.sources, entry.date)
+        : `Verified on ${dateInWords(entry.date)}`;
       return { text: `${who}: ${said}.`, changes };
     case 'removed':
       said = 'Removed from the dataset';

@@ -106,6 +106,14 @@ export function fixtureData(courses: Record[]): string {
   return dir;
 }
 
+/**
+ * A course's `verification` as `courses.json` holds it in the project's format (Prettier keeps
+ * an object written across lines so): to find a course's block in the file, or write one.
+ */
+export function verificationText(verification: Record['verification']): string {
+  return `      "verification": ${JSON.stringify(verification, null, 2).replaceAll('\n', '\n      ')},`;
+}
+
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
