@@ -124,7 +124,8 @@ describe('pages', () => {
     expect(slugsIn(body).sort()).toEqual(active.map((r) => r.slug).sort());
     const inactive = records.filter((r) => r.status === 'inactive');
     expect(inactive.length).toBeGreaterThan(0);
-    expect(body).toContain(`${inactive.length} not enrolling now`);
+    // Counted as the home page counts them, and named.
+    expect(body).toContain(`${records.length} courses tracked, ${active.length} enrolling now`);
     expect(jsonLdOf(body).value.numberOfItems).toBe(active.length);
     const all = await text('/ai-seo-courses?include_inactive=true', HTML);
     expect(slugsIn(all.body).sort()).toEqual(records.map((r) => r.slug).sort());

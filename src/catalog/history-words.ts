@@ -181,7 +181,7 @@ const CHECKED_HOW: Partial<Record<EntrySource['source_type'], string>> = {
 };
 
 /** A source's field in words: "price", "price (display)", a member that is no fact as named. */
-function fieldInWords(field: string): string {
+export function fieldInWords(field: string): string {
   const [member, ...part] = field.split('.');
   const fact = factOf(member);
   const name = fact ? FACT_LABELS[fact] : words(member);

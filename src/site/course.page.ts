@@ -62,18 +62,24 @@ export class CoursePage {
       course.page_url,
       [course],
     );
-    return this.site.render('course', { ...page, noindex: Object.keys(raw).length > 0 }, meta, {
-      course,
-      form,
-      fit,
-      answerLabels: answers && answerLabels(answers),
-      rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
-      resultsPath: fitted ? pathOf(fitted.human_url) : null,
-      answersQuery: answers && `${new URLSearchParams(answers)}`,
-      apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
-      changes: this.changes.ofCourse(slug),
-      checks: checksForPage(dataset.checks.get(slug) ?? []),
-    });
+    const notice = course.placeholder_data ? ('course' as const) : null;
+    return this.site.render(
+      'course',
+      { ...page, noindex: Object.keys(raw).length > 0, placeholderNotice: notice },
+      meta,
+      {
+        course,
+        form,
+        fit,
+        answerLabels: answers && answerLabels(answers),
+        rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
+        resultsPath: fitted ? pathOf(fitted.human_url) : null,
+        answersQuery: answers && `${new URLSearchParams(answers)}`,
+        apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
+        changes: this.changes.ofCourse(slug),
+        checks: checksForPage(dataset.checks.get(slug) ?? []),
+      },
+    );
   }
 
   markdown(slug: string): string {
