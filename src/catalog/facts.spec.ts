@@ -138,7 +138,7 @@ it('never serves a date its sources do not support, whatever the sources and cha
         }
       },
     ),
-    { numRuns: 500 },
+    { numRuns: 300 },
   );
 });
 

@@ -351,7 +351,7 @@ describe('recommend: properties', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 400 },
     );
   });
 
