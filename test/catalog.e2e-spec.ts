@@ -6,7 +6,9 @@ import { loadDataset } from '../src/catalog/dataset';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { copyOfData, startTestApp } from './support/app';
 import { TestClock } from './support/clock';
-import { eventually } from './support/edge';
+import { checkedOn } from './support/verified-data';
+import type { CourseRecord } from '../src/catalog/course.schema';
+import { eventually, logCapture } from './support/edge';
 import { expectValid } from './support/schemas';
 
 function editCourses(dir: string, edit: (courses: Record<string, any>[]) => void): void {
@@ -20,16 +22,7 @@ describe('derived fields', () => {
   it('verification status moves fresh → review_due → stale → seriously_stale as the clock advances', async () => {
     const dir = copyOfData();
     editCourses(dir, (courses) => {
-      courses[0].verification.last_verified_on = '2026-01-01';
-      courses[0].verification.sources = [
-        {
-          field: 'price',
-          source_type: 'official',
-          label: 'Pricing page',
-          url: null,
-          verified_on: '2026-01-01',
-        },
-      ];
+      checkedOn(courses[0] as CourseRecord, '2026-01-01');
     });
     const slug = JSON.parse(readFileSync(join(dir, 'courses.json'), 'utf8')).courses[0].slug;
     const clock = new TestClock(new Date('2026-01-01T12:00:00Z'));
@@ -186,16 +179,27 @@ describe('invalid data stops the start with a message naming file, course, field
       await app.close();
     });
 
-    it('a last_verified_on older than the newest source stops the start', async () => {
+    it('a last_verified_on its sources do not support (an earlier rule’s) starts, served as they support it and logged', async () => {
+      // The price alone checked, and the course dated by that one check as the earlier rule did.
       const dir = copyOfData();
-      editCourses(dir, verified('2026-03-02', '2026-03-01'));
-      await expect(start(dir, '2026-06-01T12:00:00Z')).rejects.toThrow(
-        /courses\.json: course "[a-z0-9-]+", field verification\.last_verified_on: 2026-03-01 is older than its newest source \(verified on 2026-03-02\)/,
-      );
-      editCourses(dir, verified('2026-03-02', null));
-      await expect(start(dir, '2026-06-01T12:00:00Z')).rejects.toThrow(
-        /field verification\.last_verified_on: null is older than its newest source/,
-      );
+      editCourses(dir, verified('2026-03-02', '2026-03-02'));
+      const slug = JSON.parse(readFileSync(join(dir, 'courses.json'), 'utf8')).courses[3].slug;
+      const log = logCapture();
+      const t = await startTestApp({
+        env: { DATA_DIR: dir },
+        clock: new TestClock(new Date('2026-03-03T12:00:00Z')),
+        logStream: log.stream,
+      });
+      try {
+        const { data, meta } = await t.json(`/api/v1/courses/${slug}`);
+        expect(data.verification).toMatchObject({ last_verified_on: null, status: 'unverified' });
+        expect(meta.last_verified_on).toBeNull();
+        const said = log.lines().filter((line) => line.includes('do not support'));
+        expect(said).toHaveLength(1);
+        expect(said[0]).toContain('1 course(s)');
+      } finally {
+        await t.close();
+      }
     });
 
     it('a reload with a future date keeps the previous data', async () => {
@@ -217,8 +221,13 @@ describe('invalid data stops the start with a message naming file, course, field
       editCourses(dir, verified('2999-01-01', '2999-01-01'));
       expect(loadDataset(dir).courses[3].verification.last_verified_on).toBe('2999-01-01');
       expect(() => loadDataset(dir, '2026-01-01')).toThrow(/2999-01-01 is in the future/);
+      // A date the sources do not support is noted, not refused (docs/data.md#the-facts).
       editCourses(dir, verified('2999-01-01', '2998-12-31'));
-      expect(() => loadDataset(dir)).toThrow(/2998-12-31 is older than its newest source/);
+      expect(loadDataset(dir).notes).toEqual([
+        expect.stringMatching(
+          /courses\.json: course "[a-z0-9-]+", field verification\.last_verified_on: 2998-12-31 is not what its sources support \(no check of name, provider, url, status, levels, .*\), so the service serves null \(unverified\)/,
+        ),
+      ]);
     });
   });
 

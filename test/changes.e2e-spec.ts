@@ -8,20 +8,28 @@ import { CatalogService } from '../src/catalog/catalog.service';
 import type { CourseRecord } from '../src/catalog/course.schema';
 import { MCP_PATH } from '../src/core/paths';
 import { copyOfData, DATA_DIR, startTestApp, type TestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, plusDays, SHIPPED_HISTORY_DAY, TestClock } from './support/clock';
 import { logCapture } from './support/edge';
 
 /**
  * The dataset's history as the shipped data holds it (docs/api.md#getchanges,
  * docs/website.md#changes, docs/mcp.md#tools): one "added" entry per course on the day the
- * dataset was made, and the methodology as it stood.
+ * dataset was made, the methodology as it stood, and the methodology's changes since.
  */
 
 const MADE_ON = '2026-11-22';
 const records: CourseRecord[] = JSON.parse(
   readFileSync(join(DATA_DIR, 'courses.json'), 'utf8'),
 ).courses;
-const clock = () => new TestClock(new Date('2026-11-27T12:00:00Z'));
+/** Every entry of the shipped history, as the file holds it. */
+const SHIPPED: { date: string; kind: string; course?: string }[] = readFileSync(
+  join(DATA_DIR, 'history.jsonl'),
+  'utf8',
+)
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line));
+const clock = () => new TestClock(onShippedDay('12:00:00'));
 const ORIGIN = 'http://localhost:3000';
 
 let t: TestApp;
@@ -67,24 +75,28 @@ describe('GET /api/v1/changes on the shipped data', () => {
         `${entry.course.name}: Added to the dataset as a fictional placeholder.`,
       );
     }
-    expect(data.filter((entry: any) => entry.subject === 'methodology')).toEqual([
-      expect.objectContaining({ kind: 'added', course: null, date: MADE_ON }),
-    ]);
-    expect(response.headers.get('x-total-count')).toBe(String(records.length + 1));
+    // The methodology as it stood that day, then its changes, newest first.
+    const methodology = SHIPPED.filter((entry) => entry.course === undefined).reverse();
+    expect(data.filter((entry: any) => entry.subject === 'methodology')).toEqual(
+      methodology.map(({ date, kind }) => expect.objectContaining({ kind, course: null, date })),
+    );
+    expect(methodology.at(-1)).toMatchObject({ kind: 'added', date: MADE_ON });
+    expect(response.headers.get('x-total-count')).toBe(String(SHIPPED.length));
   });
 
   it('answers a page of 50 by default, newest first (the shipped entries: by date, then id), with a Link to the first', async () => {
     const response = await t.get('/api/v1/changes');
     const { data, meta }: any = await response.json();
-    expect(meta.count).toBe(Math.min(50, records.length + 1));
+    expect(meta.count).toBe(Math.min(50, SHIPPED.length));
     const keys = data.map((entry: any) => `${entry.date} ${entry.id}`);
     expect(keys).toEqual([...keys].sort().reverse());
     expect(response.headers.get('link')).toBe(`<${ORIGIN}/api/v1/changes?limit=50>; rel="first"`);
   });
 
   it('since after the newest entry gives an empty list; since on its day gives them all', async () => {
-    expect((await t.json('/api/v1/changes?since=2026-11-23')).data).toEqual([]);
-    expect((await t.json(`/api/v1/changes?since=${MADE_ON}`)).meta.count).toBe(records.length + 1);
+    const after = plusDays(SHIPPED_HISTORY_DAY, 1);
+    expect((await t.json(`/api/v1/changes?since=${after}`)).data).toEqual([]);
+    expect((await t.json(`/api/v1/changes?since=${MADE_ON}`)).meta.count).toBe(SHIPPED.length);
   });
 
   it.each([
@@ -137,7 +149,7 @@ describe('the Atom feed', () => {
     const feed = parseFeed(await response.text());
     expect(feed.meta.type).toBe('atom');
     expect(feed.self).toBe(`${ORIGIN}/ai-seo-courses/changes.atom`);
-    expect(feed.items).toHaveLength(records.length + 1);
+    expect(feed.items).toHaveLength(SHIPPED.length);
     const { data } = await t.json('/api/v1/changes?limit=100');
     for (const [i, item] of feed.items.entries()) {
       expect(item.title).toBe(data[i].text);
@@ -215,7 +227,7 @@ describe('the pages and the companions', () => {
       `<url><loc>${ORIGIN}/ai-seo-courses/${records[0].slug}</loc><lastmod>${MADE_ON}</lastmod></url>`,
     );
     expect(sitemap).toContain(
-      `<url><loc>${ORIGIN}/ai-seo-courses/changes</loc><lastmod>${MADE_ON}</lastmod></url>`,
+      `<url><loc>${ORIGIN}/ai-seo-courses/changes</loc><lastmod>${SHIPPED_HISTORY_DAY}</lastmod></url>`,
     );
   });
 });
@@ -243,7 +255,9 @@ describe('for assistants', () => {
     const result = (await client.callTool({ name: 'get_changes', arguments: {} })) as any;
     expect(result.structuredContent).toEqual(await t.json('/api/v1/changes?limit=20'));
     expect(result.content[1].text).toMatch(
-      /^Entries 1 to 20 of 35\. For the next 15, call this tool/,
+      new RegExp(
+        `^Entries 1 to 20 of ${SHIPPED.length}\\. For the next ${SHIPPED.length - 20}, call this tool`,
+      ),
     );
   });
 
@@ -298,7 +312,8 @@ describe('a catalog of 103 entries (the shipped courses three times)', () => {
 
   it('holds one "added" entry per course, and the changes page shows 50 a page, missing none', async () => {
     const all = (await followLinks(big, '/api/v1/changes?limit=100')).ids;
-    expect(all).toHaveLength(records.length * 3 + 1);
+    // The shipped entries, and one "added" entry for each of the two copies of every course.
+    expect(all).toHaveLength(SHIPPED.length + records.length * 2);
     const seen: string[] = [];
     let path: string | undefined = '/ai-seo-courses/changes';
     while (path) {

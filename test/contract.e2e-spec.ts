@@ -1,7 +1,7 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { startTestApp, type TestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, TestClock } from './support/clock';
 import type { ObservedResponse } from './support/contract';
 
 /**
@@ -25,7 +25,7 @@ class UndocumentedModule {}
 
 let t: TestApp;
 let slugs: string[];
-const clock = new TestClock(new Date('2026-11-23T12:00:00Z'));
+const clock = new TestClock(onShippedDay('12:00:00'));
 beforeAll(async () => {
   t = await startTestApp({ clock, imports: [UndocumentedModule] });
   slugs = (await t.json('/api/v1/courses')).data.map((course: { slug: string }) => course.slug);

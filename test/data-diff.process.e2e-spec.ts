@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
 import { buildCatalog } from '../src/catalog/derive';
+import { FACTS } from '../src/catalog/facts';
 import { distribution } from '../src/recommendations/distribution';
 import { DATA_DIR } from './support/app';
 import {
@@ -72,6 +73,8 @@ const SOURCE = {
   verified_on: plusDays(TODAY, -1),
 };
 
+const SOURCES = FACTS.map((field) => ({ ...SOURCE, field }));
+
 /** Every kind of change at once. */
 const after = () => [
   fixtureCourse('steady'),
@@ -87,7 +90,8 @@ const after = () => [
     c.price.first_year_cost_usd = 600;
   }),
   fixtureCourse('checked', (c) => {
-    c.verification = { last_verified_on: SOURCE.verified_on, sources: [SOURCE] };
+    // Every fact checked: the course is verified as of that day (docs/data.md#the-facts).
+    c.verification = { last_verified_on: SOURCE.verified_on, sources: SOURCES };
   }),
   fixtureCourse('newcomer', (c) => (c.topic_coverage.agency = 5)),
 ];
@@ -131,7 +135,12 @@ describe('npm run data:diff', () => {
           ['edited', 'price.budget_band', '"under_100"', '"500_plus"'],
           ['edited', 'topic_coverage.content_seo', '1', '5'],
           ['checked', 'verification.last_verified_on', 'null', `"${SOURCE.verified_on}"`],
-          ['checked', 'verification.sources.0', '(none)', JSON.stringify(SOURCE)],
+          ...SOURCES.map((source, i) => [
+            'checked',
+            `verification.sources.${i}`,
+            '(none)',
+            JSON.stringify(source),
+          ]),
         ].sort(),
       );
       expect(rows('Methodology changes')).toEqual([]);
@@ -185,12 +194,31 @@ describe('npm run data:diff', () => {
     const path = join(repo, 'data', 'methodology.json');
     const methodology = readJson(path);
     methodology.weights.objective = 10;
+    methodology.penalties.over_budget_per_doubling = 40;
     writeFileSync(path, JSON.stringify(methodology));
     const edited = diff(repo);
     expect(markdownRows(edited.markdown, 'Methodology changes')).toEqual([
       ['weights.objective', '40', '10'],
+      ['penalties.over_budget_per_doubling', '10', '40'],
     ]);
     expect(markdownRows(edited.markdown, 'Courses added')).toEqual([]);
+    // What the rule moves: every answer combination's best match, band by band, before and after.
+    const spread = markdownRows(edited.markdown, 'Best match of every answer combination');
+    expect(spread.map(([band]) => band)).toEqual([
+      'no strong match',
+      '95–99',
+      '85–94',
+      '75–84',
+      '65–74',
+      '55–64',
+    ]);
+    const total = (column: number) => spread.reduce((sum, row) => sum + Number(row[column]), 0);
+    expect([total(1), total(2)]).toEqual([7560, 7560]);
+    for (const [, old, now, change] of spread) {
+      const moved = Number(now) - Number(old);
+      expect(change).toBe(moved > 0 ? `+${moved}` : String(moved));
+    }
+    expect(spread.some(([, old, now]) => old !== now)).toBe(true);
   });
 
   it('names a ref git does not know, and invalid data at the ref', () => {

@@ -2,8 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { loadDataset } from '../src/catalog/dataset';
+import { dateInWords } from '../src/catalog/check-words';
 import { startTestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, SHIPPED_HISTORY_DAY as DAY, TestClock } from './support/clock';
 import { fixtureCourse, git, readJson, repoWithShippedData, runTool } from './support/data-tools';
 import { PRICE_CHANGE } from './support/room';
 
@@ -83,16 +84,17 @@ describe('a fact changed without an entry', () => {
       `courses.json: course "${SLUG}", field price: changed since the history last recorded it; record it with \`npm run data:record\``,
     );
 
-    const recorded = record(data, '--today', '2026-11-25');
+    // Dated on the shipped history's newest day, after its entries of that day: the newest entry.
+    const recorded = record(data, '--today', DAY);
     expect(recorded).toMatchObject({ code: 0, stderr: '' });
     expect(recorded.stdout).toContain(
-      '2026-11-25  changed              Niche Site Launchpad: Price changed from $97 to $249 a month.',
+      `${DAY}  changed              Niche Site Launchpad: Price changed from $97 to $249 a month.`,
     );
     expect(check(data)).toMatchObject({ code: 0, stderr: '' });
     expect(lines(data)).toHaveLength(before + 1);
     const entry = lastEntry(data);
     expect(entry).toMatchObject({
-      date: '2026-11-25',
+      date: DAY,
       kind: 'changed',
       course: SLUG,
       changes: [{ field: 'price', before: oldPrice, after: NEW_PRICE }],
@@ -100,7 +102,7 @@ describe('a fact changed without an entry', () => {
 
     const t = await startTestApp({
       env: { DATA_DIR: data },
-      clock: new TestClock(new Date('2026-11-26T09:00:00Z')),
+      clock: new TestClock(onShippedDay('09:00:00')),
     });
     try {
       const api = await t.json('/api/v1/changes');
@@ -125,10 +127,12 @@ describe('a fact changed without an entry', () => {
       ).text();
       const history = coursePage.slice(coursePage.indexOf('<h2 id="history">'));
       expect(history).toMatch(
-        /^<h2 id="history">What changed<\/h2>\n<ol class="changes">\n {2}<li id="[^"]+"><time datetime="2026-11-25">25 November 2026<\/time>: Price changed from \$97 to \$249 a month\.<\/li>/,
+        new RegExp(
+          `^<h2 id="history">What changed</h2>\n<ol class="changes">\n {2}<li id="[^"]+"><time datetime="${DAY}">${dateInWords(DAY)}</time>: Price changed from \\$97 to \\$249 a month\\.</li>`,
+        ),
       );
       expect(await (await t.get('/sitemap.xml')).text()).toContain(
-        `<loc>${ORIGIN}/ai-seo-courses/${SLUG}</loc><lastmod>2026-11-25</lastmod>`,
+        `<loc>${ORIGIN}/ai-seo-courses/${SLUG}</loc><lastmod>${DAY}</lastmod>`,
       );
     } finally {
       await t.close();
@@ -159,9 +163,11 @@ describe('npm run data:record', () => {
     const methodology = readJson(methodologyPath);
     methodology.weights.objective = 35;
     methodology.weights.experience = 20;
+    methodology.scoring_weights_updated_on = '2026-11-01';
     writeFileSync(methodologyPath, JSON.stringify(methodology));
 
-    const run = record(data, '--today', '2026-11-24');
+    // Not before the methodology's latest entry (the budget rule's, 2026-12-07).
+    const run = record(data, '--today', '2026-12-07');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain('recorded 5 entries');
     const entries = lines(data)
@@ -186,8 +192,12 @@ describe('npm run data:record', () => {
       'Scoring methodology: Weight of objective changed from 40 to 35. Weight of experience changed from 15 to 20.',
     );
     expect(run.stdout).toContain('Open Crawl Lab: No longer enrolling.');
+    // The scoring's date moves with the weights (docs/data.md#the-history): the tool says so.
+    expect(run.stdout).toContain(
+      `note: the scoring changed; set scoring_weights_updated_on in ${methodologyPath} to 2026-12-07`,
+    );
     expect(() => loadDataset(data)).not.toThrow();
-    expect(record(data, '--today', '2026-11-24').stdout).toContain('nothing to record');
+    expect(record(data, '--today', '2026-12-07').stdout).toContain('nothing to record');
 
     // The removed course's entries link to its place on the changes page.
     const t = await startTestApp({ env: { DATA_DIR: data } });
@@ -393,8 +403,16 @@ describe('npm run data:record', () => {
     const run = record(data, '--today', '2026-11-22');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain('started the history with 35 entries');
-    // The shipped history was started so, on the day the dataset was made.
-    expect(lines(data).sort()).toEqual(lines(join(__dirname, '..', 'data')).sort());
+    // The shipped history was started so, on the day the dataset was made: its courses' entries
+    // are these; its methodology has changed since (its entries after the first are changes).
+    const courses = (all: string[]) => all.filter((line) => line.includes('"course":'));
+    const shipped = lines(join(__dirname, '..', 'data'));
+    expect(courses(lines(data)).sort()).toEqual(courses(shipped).sort());
+    expect(lines(data).filter((line) => !line.includes('"course":'))).toEqual([
+      expect.stringMatching(
+        /^\{"id":"2026-11-22-[^"]+","date":"2026-11-22","kind":"added","facts":/,
+      ),
+    ]);
   });
 });
 
@@ -416,7 +434,7 @@ describe('npm run data:verify', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
-      "2026-11-26  verified             Niche Site Launchpad: Verified on 26 November 2026 from the provider's page.",
+      "2026-11-26  verified             Niche Site Launchpad: Price checked on the provider's page on 26 November 2026.",
     );
     expect(lastEntry(data)).toMatchObject({
       kind: 'verified',

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SOURCED_FIELDS } from '../src/data-tools/report';
+import { FACTS } from '../src/catalog/facts';
 import {
   fixtureCourse,
   fixtureData,
@@ -19,8 +19,12 @@ import {
 
 const TODAY = '2026-06-15';
 
+/** Every fact checked on `on`, but those given a day of their own. */
+const everyFact = (on: string, own: { [field: string]: string } = {}) =>
+  FACTS.map((fact): [string, string] => [fact, own[fact] ?? on]);
+
 const dated =
-  (last: string, sources: [field: string, on: string][] = []) =>
+  (last: string | null, sources: [field: string, on: string][] = []) =>
   (c: Record) => {
     c.verification = {
       last_verified_on: last,
@@ -44,21 +48,29 @@ function dataset() {
     old: plusDays(TODAY, -(days.stale + 1)),
     oldInactive: plusDays(TODAY, -(days.stale + 50)),
   };
+  // Each course's date is the day by which every fact had been checked (docs/data.md#the-facts).
   const courses = [
+    // Levels checked five days before the rest: the course is verified as of that check.
     fixtureCourse(
       'fresh-one',
-      dated(last.fresh, [
-        ['price', last.fresh],
-        ['levels', plusDays(last.fresh, -5)],
-      ]),
+      dated(last.fresh, everyFact(plusDays(last.fresh, 5), { levels: last.fresh })),
     ),
-    fixtureCourse('due-one', dated(last.due, [['price.display', last.due]])),
-    fixtureCourse('stale-one', dated(last.stale)),
-    fixtureCourse('old-active', dated(last.old)),
+    // A part of a fact checks the fact.
+    fixtureCourse(
+      'due-one',
+      dated(
+        last.due,
+        everyFact(last.due).map(([f, on]) => [f === 'price' ? 'price.display' : f, on]),
+      ),
+    ),
+    fixtureCourse('stale-one', dated(last.stale, everyFact(last.stale))),
+    fixtureCourse('old-active', dated(last.old, everyFact(last.old))),
     fixtureCourse('old-inactive', (c) => {
-      dated(last.oldInactive)(c);
+      dated(last.oldInactive, everyFact(last.oldInactive))(c);
       c.status = 'inactive';
     }),
+    // Dated by an earlier rule, which moved the date with one check: unverified, and said so.
+    fixtureCourse('partial-one', dated(last.fresh, [['price', last.fresh]])),
     fixtureCourse('placeholder-one', (c) => {
       c.name = 'Pipes | Co';
       c.placeholder_data = true;
@@ -114,6 +126,7 @@ describe('npm run data:report', () => {
       row('seriously_stale', 'old-active', 'active', last.old),
       row('stale', 'stale-one', 'active', last.stale),
       row('review_due', 'due-one', 'active', last.due),
+      ['unverified', 'partial-one', 'active', 'never', '', '', ''],
       ['unverified', 'placeholder-one', 'active', 'never', '', '', ''],
       row('fresh', 'fresh-one', 'active', last.fresh),
     ];
@@ -135,21 +148,18 @@ describe('npm run data:report', () => {
     expect(fresh.slice(4)).toEqual(['never', plusDays(fresh[3], 31), plusDays(fresh[3], 61)]);
   });
 
-  it('lists fields with no source, sources older than the course’s last verification, unknown facts and placeholders', async () => {
+  it('lists facts not checked, facts checked before the rest, dates the sources do not support, unknown facts and placeholders', async () => {
     const { dir, last } = dataset();
     const { markdown } = await report(dir);
-    const allBut = (...covered: string[]) =>
-      SOURCED_FIELDS.filter((field) => !covered.includes(field)).join(', ');
-    expect(markdownRows(markdown, 'Fields with no source')).toEqual([
-      ['fresh-one', allBut('price', 'levels')],
-      ['due-one', allBut('price')],
-      ['stale-one', 'all (no sources yet)'],
-      ['old-active', 'all (no sources yet)'],
-      ['old-inactive', 'all (no sources yet)'],
+    expect(markdownRows(markdown, 'Facts not checked')).toEqual([
+      ['partial-one', FACTS.filter((fact) => fact !== 'price').join(', ')],
       ['placeholder-one', 'all (no sources yet)'],
     ]);
-    expect(markdownRows(markdown, 'Sources older than the course’s last verification')).toEqual([
-      ['fresh-one', 'levels', 'official', plusDays(last.fresh, -5), last.fresh],
+    expect(markdownRows(markdown, 'Facts checked before the rest')).toEqual([
+      ['fresh-one', 'levels', last.fresh, plusDays(last.fresh, 5)],
+    ]);
+    expect(markdownRows(markdown, 'Last-verified dates the sources do not support')).toEqual([
+      ['partial-one', last.fresh, 'null'],
     ]);
     const unknown = markdownRows(markdown, 'Unknown (null) facts');
     expect(unknown.map(([slug]) => slug)).toEqual(['placeholder-one']);
@@ -172,15 +182,16 @@ describe('npm run data:report', () => {
     const { dir } = dataset();
     const { stdout, markdown } = await report(dir);
     expect(Object.fromEntries(markdownRows(markdown, 'Summary'))).toEqual({
-      courses: '6 (5 active)',
+      courses: '7 (6 active)',
       fresh: '1 (1 active)',
       review_due: '1 (1 active)',
       stale: '1 (1 active)',
       seriously_stale: '2 (1 active)',
-      unverified: '1 (1 active)',
+      unverified: '2 (2 active)',
       'placeholder courses': '1',
-      'courses with fields that have no source': '6',
-      'sources older than their course’s last verification': '1',
+      'courses with facts not checked': '2',
+      'facts checked before the rest of their course': '1',
+      'last-verified dates the sources do not support': '1',
       'courses with unknown (null) facts': '1',
     });
     expect(stdout).toMatch(/^seriously_stale\s+2 \(1 active\)$/m);
@@ -191,7 +202,7 @@ describe('npm run data:report', () => {
     ['seriously_stale', ['old-active (seriously_stale)']],
     ['stale', ['old-active (seriously_stale)', 'stale-one (stale)']],
     ['review_due', ['old-active (seriously_stale)', 'stale-one (stale)', 'due-one (review_due)']],
-    ['unverified', ['placeholder-one (unverified)']],
+    ['unverified', ['partial-one (unverified)', 'placeholder-one (unverified)']],
   ])(
     '--fail-on %s fails on the active courses at or past it, never the inactive',
     async (status, failing) => {
@@ -220,7 +231,7 @@ describe('npm run data:report', () => {
     });
     const both = await report(dir, '--fail-on', 'seriously_stale', '--fail-on', 'unverified');
     expect(both.code).toBe(1);
-    expect(both.stderr).toContain(': placeholder-one (unverified)\n');
+    expect(both.stderr).toContain(': partial-one (unverified), placeholder-one (unverified)\n');
   });
 
   it('refuses a bad command line (exit 2) and invalid data (exit 1)', () => {

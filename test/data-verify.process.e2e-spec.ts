@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../src/catalog/dataset';
+import { buildCatalog } from '../src/catalog/derive';
+import { FACTS } from '../src/catalog/facts';
 import { copyOfData } from './support/app';
+import { SHIPPED_HISTORY_DAY } from './support/clock';
 import {
   fixtureCourse,
   fixtureData,
@@ -9,6 +12,7 @@ import {
   readJson,
   runHere,
   runTool,
+  verificationText,
 } from './support/data-tools';
 
 /**
@@ -20,6 +24,7 @@ import {
 const TODAY = '2026-06-15';
 const SLUG = 'answer-engine-foundations';
 const PRICING = 'https://lanternfield.example.com/pricing';
+const URLS = { siteUrl: 'http://localhost:3000', baseUrl: 'http://localhost:3000/api/v1' };
 
 /** A run that writes, by the built CLI: it formats with Prettier, which jest's loader cannot load. */
 function verify(dir: string, ...args: string[]) {
@@ -32,7 +37,7 @@ function refused(dir: string, ...args: string[]) {
 }
 
 describe('npm run data:verify', () => {
-  it('records the source and today’s date, changing only those lines of courses.json', () => {
+  it('records the source and today’s date, changing only those lines of courses.json; one fact checked leaves the course unverified, naming the others', () => {
     const dir = copyOfData();
     const path = join(dir, 'courses.json');
     const original = readFileSync(path, 'utf8');
@@ -53,38 +58,52 @@ describe('npm run data:verify', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
-      `course "${SLUG}": price verified on ${TODAY} (official, ${PRICING}); last_verified_on null → ${TODAY}`,
+      `course "${SLUG}": price verified on ${TODAY} (official, ${PRICING})\n`,
+    );
+    // Its date is the day every fact had been checked by (docs/data.md#the-facts): none yet.
+    const others = FACTS.filter((fact) => fact !== 'price');
+    expect(run.stdout).toContain(
+      `course "${SLUG}": last_verified_on null → null; no check yet of ${others.join(', ')}: the course is unverified until every fact is checked`,
     );
 
     const start = original.indexOf(`"slug": "${SLUG}"`);
-    const block = [
-      '      "verification": {',
-      '        "last_verified_on": null,',
-      '        "sources": []',
-      '      },',
-    ].join('\n');
+    const block = verificationText({ last_verified_on: null, sources: [] });
     const at = original.indexOf(block, start);
     expect(at).toBeGreaterThan(start);
-    const recorded = [
-      '      "verification": {',
-      `        "last_verified_on": "${TODAY}",`,
-      '        "sources": [',
-      '          {',
-      '            "field": "price",',
-      '            "source_type": "official",',
-      '            "label": "Pricing page",',
-      `            "url": "${PRICING}",`,
-      `            "verified_on": "${TODAY}"`,
-      '          }',
-      '        ]',
-      '      },',
-    ].join('\n');
+    const recorded = verificationText({
+      last_verified_on: null,
+      sources: [
+        {
+          field: 'price',
+          source_type: 'official',
+          label: 'Pricing page',
+          url: PRICING,
+          verified_on: TODAY,
+        },
+      ],
+    });
     const expected = original.slice(0, at) + recorded + original.slice(at + block.length);
     expect(readFileSync(path, 'utf8')).toBe(expected);
-    expect(() => loadDataset(dir, TODAY)).not.toThrow();
+    const served = (day: string) =>
+      buildCatalog(loadDataset(dir, day), day, URLS).bySlug.get(SLUG)!.verification;
+    expect(served(TODAY)).toMatchObject({ last_verified_on: null, status: 'unverified' });
+
+    // Every other fact, checked a week later in one run: verified as of the oldest check.
+    const week = plusDays(TODAY, 7);
+    const rest = verify(
+      dir,
+      SLUG,
+      ...others.flatMap((fact) => ['--field', fact]),
+      ...['--source', 'official', '--url', PRICING, '--today', week],
+    );
+    expect(rest).toMatchObject({ code: 0, stderr: '' });
+    expect(rest.stdout).toContain(
+      `course "${SLUG}": last_verified_on null → ${TODAY}; checked before the rest (${week}): price on ${TODAY}`,
+    );
+    expect(served(week)).toMatchObject({ last_verified_on: TODAY, status: 'fresh' });
   });
 
-  it('adds a source per field and page, replaces a re-check of the same one, and moves last_verified_on', () => {
+  it('adds a source per field and page, and replaces a re-check of the same one', () => {
     const dir = copyOfData();
     const later = plusDays(TODAY, 30);
     const official = ['--field', 'price', '--source', 'official', '--url', PRICING];
@@ -97,7 +116,8 @@ describe('npm run data:verify', () => {
 
     const course = readJson(join(dir, 'courses.json')).courses.find((c: any) => c.slug === SLUG);
     expect(course.verification).toEqual({
-      last_verified_on: later,
+      // Two facts of thirteen checked: no day by which every fact was.
+      last_verified_on: null,
       sources: [
         {
           field: 'price',
@@ -119,7 +139,7 @@ describe('npm run data:verify', () => {
 
   it('records checks of one course on one day in the order they were made: the data stays valid', () => {
     const dir = copyOfData({ history: true });
-    const day = '2026-11-26';
+    const day = SHIPPED_HISTORY_DAY;
     const fields = ['price', 'levels', 'formats'];
     for (const field of fields) {
       const args = ['--field', field, '--source', 'official', '--url', PRICING, '--today', day];
@@ -128,10 +148,13 @@ describe('npm run data:verify', () => {
     expect(() => loadDataset(dir, day)).not.toThrow();
     const lines = readFileSync(join(dir, 'history.jsonl'), 'utf8').trim().split('\n');
     const written = lines.slice(-fields.length).map((line) => JSON.parse(line));
+    // After the entries the day had already: the first of a day has no seq, then 1, 2, …
+    const had = lines.slice(0, -fields.length).filter((line) => JSON.parse(line).date === day);
+    const seq = (k: number) => (had.length + k === 0 ? undefined : had.length + k);
     expect(written.map((entry) => [entry.kind, entry.date, entry.seq])).toEqual([
-      ['verified', day, undefined],
-      ['verified', day, 1],
-      ['verified', day, 2],
+      ['verified', day, seq(0)],
+      ['verified', day, seq(1)],
+      ['verified', day, seq(2)],
     ]);
   });
 
@@ -169,18 +192,19 @@ describe('npm run data:verify', () => {
     const official = (url: string, day: string) => [
       ...['--field', 'price', '--source', 'official', '--url', url, '--today', day],
     ];
+    const day = SHIPPED_HISTORY_DAY;
     const later = verify(
       dir,
       'geo-operator-intensive',
-      ...official('https://kestrelvale.example.org/pricing', '2026-11-27'),
+      ...official('https://kestrelvale.example.org/pricing', day),
     );
     expect(later).toMatchObject({ code: 0, stderr: '' });
-    // A check made earlier, recorded after it: the entry of the 27th is no future for the files.
-    const earlier = verify(dir, SLUG, ...official(PRICING, '2026-11-24'));
+    // A check made earlier, recorded after it: the entry of the later day is no future for the files.
+    const earlier = verify(dir, SLUG, ...official(PRICING, plusDays(day, -3)));
     expect(earlier).toMatchObject({ code: 0, stderr: '' });
     const course = readJson(join(dir, 'courses.json')).courses.find((c: any) => c.slug === SLUG);
-    expect(course.verification.last_verified_on).toBe('2026-11-24');
-    expect(() => loadDataset(dir, '2026-11-27')).not.toThrow();
+    expect(course.verification.sources[0].verified_on).toBe(plusDays(day, -3));
+    expect(() => loadDataset(dir, day)).not.toThrow();
   });
 
   describe('refuses, leaving the file as it was', () => {

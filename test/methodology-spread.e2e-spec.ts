@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { DistributionService, WORKER_FILE } from '../src/recommendations/distribution.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, TestClock } from './support/clock';
 import { logCapture } from './support/edge';
 
 /**
@@ -80,12 +80,12 @@ it('follows a reload: the page shows the spread of the new data', async () => {
 });
 
 it('follows the date: a new UTC day computes it again', async () => {
-  const clock = new TestClock(new Date('2026-11-22T23:59:00Z'));
+  const clock = new TestClock(onShippedDay('23:59:00'));
   const t = await startTestApp({ clock, spreadWorker: REAL_WORKER });
   try {
     const before = await t.app.get(DistributionService).settled();
     expect((await page(t)).body).toContain('distribution-chart');
-    clock.current = new Date('2026-11-23T00:01:00Z');
+    clock.current = onShippedDay('00:01:00', 1);
     expect((await page(t)).body).toContain('is being worked out');
     expect(await t.app.get(DistributionService).settled()).toEqual(before);
     expect((await page(t)).body).toContain('distribution-chart');

@@ -8,7 +8,7 @@ import { CatalogService } from '../src/catalog/catalog.service';
 import { AssistantsService } from '../src/edge/assistants.service';
 import { errorBodySchema } from '../src/core/envelope.schema';
 import { startTestApp, type TestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, TestClock } from './support/clock';
 import { dataWithTestAssistant, EdgeStubsModule, eventually, mcpCall } from './support/edge';
 import { rawRequest } from './support/raw-http';
 import { expectValid } from './support/schemas';
@@ -24,7 +24,7 @@ const SITE_PAGES = ['/ai-seo-courses', '/llms.txt'];
 
 describe('one client IP', () => {
   let t: TestApp;
-  const clock = new TestClock(new Date('2026-11-23T10:00:00Z'));
+  const clock = new TestClock(onShippedDay('10:00:00'));
   beforeAll(async () => {
     t = await startTestApp({
       env: { RATE_LIMIT_PER_IP: String(LIMIT) },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CITATION, copyOfData, startTestApp, type TestApp } from './support/app';
 import { fixtureCourse, fixtureData } from './support/data-tools';
 import { TestClock } from './support/clock';
+import { checkedOn } from './support/verified-data';
 import { expectValid } from './support/schemas';
 import { SAMPLE_ANSWERS } from './support/answers';
 
@@ -150,7 +151,7 @@ describe('a new UTC day', () => {
     const dataDir = copyOfData();
     const file = join(dataDir, 'courses.json');
     const data = JSON.parse(readFileSync(file, 'utf8'));
-    for (const course of data.courses) course.verification.last_verified_on = '2026-11-01';
+    for (const course of data.courses) checkedOn(course, '2026-11-01');
     writeFileSync(file, JSON.stringify(data));
     const clock = new TestClock(new Date('2026-11-22T12:00:00Z'));
     const app = await startTestApp({ clock, env: { DATA_DIR: dataDir } });

@@ -12,7 +12,7 @@ import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { TestClock } from './support/clock';
+import { onShippedDay, TestClock } from './support/clock';
 import { expectValid } from './support/schemas';
 import { meansWord } from './support/search';
 
@@ -22,7 +22,7 @@ import { meansWord } from './support/search';
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const clock = new TestClock(new Date('2026-11-25T12:00:00Z'));
+const clock = new TestClock(onShippedDay('12:00:00'));
 
 let t: TestApp;
 let all: Course[];
@@ -234,13 +234,13 @@ describe('limit and cursor: pages', () => {
 
   it('follows a cursor taken before midnight UTC on the next day, to the last page', async () => {
     const today = clock.current;
-    clock.current = new Date('2026-11-25T23:59:59.900Z');
+    clock.current = onShippedDay('23:59:59.900');
     try {
       const response = await t.get('/api/v1/courses?include_inactive=true&limit=7');
       const first = await response.json();
       const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link')!)![1];
       // The date moves every course's verification age; what a search finds does not move.
-      clock.current = new Date('2026-11-26T00:00:00.100Z');
+      clock.current = onShippedDay('00:00:00.100', 1);
       const rest = await walk(new URL(next).pathname + new URL(next).search);
       expect([first, ...rest.map((page) => page.body)].flatMap(slugsOf)).toEqual(
         slugsOf({ data: all }),

@@ -28,6 +28,8 @@ const COMPARED = [...active]
   .sort((a, b) => (b.price.first_year_cost_usd ?? 0) - (a.price.first_year_cost_usd ?? 0))
   .slice(0, 3);
 const COSTLY = COMPARED.find((c) => (c.price.first_year_cost_usd ?? 0) >= 1000)!;
+/** In the verified data, the one course left a placeholder: the catalog still holds one. */
+const STILL_PLACEHOLDER = active.find((c) => !COMPARED.includes(c))!;
 
 // The functions below run in the page; the test's own TypeScript has no DOM types.
 
@@ -116,7 +118,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp();
     const dir = copyOfData();
-    makeVerified(dir);
+    makeVerified(dir, [STILL_PLACEHOLDER.slug]);
     verified = await startTestApp({ env: { DATA_DIR: dir }, clock: verifiedClock() });
     browser = await sharedBrowser();
     load = await readingTab(browser);
@@ -469,6 +471,50 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     });
   });
 
+  it('a course page’s notice speaks of that course: a placeholder says it is fictional, a verified one among placeholders nothing of the kind', async () => {
+    const banner = (page: Page) => page.locator('main .banner').allInnerTexts();
+    const desktop = SIZES[1];
+    const placeholder = await open(`/ai-seo-courses/${STILL_PLACEHOLDER.slug}`, desktop, verified);
+    expect(await banner(placeholder.page)).toEqual([
+      'Placeholder data. This course is a fictional example on a reserved example domain, waiting for verified facts. Do not rely on it.',
+    ]);
+    const real = await open(`/ai-seo-courses/${COSTLY.slug}`, desktop, verified);
+    expect(await banner(real.page)).toEqual([]);
+    const main = await real.page.locator('main').innerText();
+    expect(main).not.toMatch(/fictional|placeholder/i);
+    expect(main).toContain('Facts are accurate as of that date.');
+    // Its dates in words, as every date on the pages: the badge, the sources, the citation.
+    const days = await real.page.locator('main time').allInnerTexts();
+    expect(days.length).toBeGreaterThan(3);
+    for (const day of days)
+      expect(day).toMatch(
+        /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+      );
+    await real.page.screenshot({ path: join(SHOTS, 'course-real-among-placeholders.png') });
+    // The list and the home page keep the catalog's notice while any course is a placeholder.
+    for (const path of ['/ai-seo-courses', '/']) {
+      const { page } = await open(path, desktop, verified);
+      expect(await banner(page)).toEqual([
+        'Placeholder data. Some courses shown here are fictional examples on reserved example domains, waiting for verified facts. Do not rely on them.',
+      ]);
+    }
+  });
+
+  it('the home page and the list count the same courses, and say which', async () => {
+    const tracked = (await t.json('/api/v1/courses?include_inactive=true')).meta.count;
+    const enrolling = (await t.json('/api/v1/courses')).meta.count;
+    expect(enrolling).toBeLessThan(tracked);
+    const counted = `${tracked} courses tracked, ${enrolling} enrolling now`;
+    const home = await open('/', SIZES[0]);
+    expect(await home.page.locator('.tracked').innerText()).toBe(counted);
+    const list = await open('/ai-seo-courses', SIZES[0]);
+    expect(await list.page.locator('#results').innerText()).toMatch(
+      new RegExp(`^${counted} \\(show them too\\)$`),
+    );
+    const all = await open('/ai-seo-courses?include_inactive=true', SIZES[0]);
+    expect(await all.page.locator('#results').innerText()).toBe(counted);
+  });
+
   it('a table too wide for a small phone scrolls in its box, with a cue on the side that has more', async () => {
     // 320 px: the verified course page's evidence table is wider than the screen.
     const { page } = await open(
@@ -480,7 +526,8 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     const box = page.locator('.table-wrap', {
       has: page.locator('th', { hasText: 'Verified on' }),
     });
-    await box.scrollIntoViewIfNeeded();
+    // Its top at the screen's: a check of every fact is a table taller than the screen.
+    await box.evaluate((el: any) => el.scrollIntoView({ block: 'start' }));
     expect(await box.evaluate((el: any) => el.scrollWidth > el.clientWidth)).toBe(true);
     expect(await cueAt(page, box, 'right')).toBe(true);
     expect(await cueAt(page, box, 'left')).toBe(false);

@@ -124,7 +124,8 @@ describe('pages', () => {
     expect(slugsIn(body).sort()).toEqual(active.map((r) => r.slug).sort());
     const inactive = records.filter((r) => r.status === 'inactive');
     expect(inactive.length).toBeGreaterThan(0);
-    expect(body).toContain(`${inactive.length} not enrolling now`);
+    // Counted as the home page counts them, and named.
+    expect(body).toContain(`${records.length} courses tracked, ${active.length} enrolling now`);
     expect(jsonLdOf(body).value.numberOfItems).toBe(active.length);
     const all = await text('/ai-seo-courses?include_inactive=true', HTML);
     expect(slugsIn(all.body).sort()).toEqual(records.map((r) => r.slug).sort());
@@ -224,9 +225,9 @@ describe('pages', () => {
     expect(body).toContain(`There are ${dist.combinations.toLocaleString('en')} possible sets`);
     for (const { count } of dist.top_match) expect(body).toContain(count.toLocaleString('en'));
     expect(dist.combinations).toBe(7560);
-    // Its date in words, as every page writes dates (data/methodology.json has 2026-11-01).
+    // Its date in words, as every page writes dates (data/methodology.json has 2026-12-07).
     expect(body).toContain(
-      `The weights were last updated on <time datetime="${meta.scoring_weights_updated_on}">1 November 2026</time>.`,
+      `The scoring was last changed on <time datetime="${meta.scoring_weights_updated_on}">7 December 2026</time>.`,
     );
     const policies = body.slice(body.indexOf('<h2>Policies</h2>')).split('</ul>')[0];
     expect(policies.match(/<li>/g)).toHaveLength(Object.keys(meta.policies).length);

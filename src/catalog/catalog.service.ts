@@ -74,6 +74,12 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
     this.search = new CourseSearch(dataset.courses);
     this.changes = changeLogOf(dataset.history, dataset.courses, this.config.siteUrl);
     this.derive();
+    if (dataset.notes.length > 0) {
+      // The data is served, with the dates its sources support; the editors fix the files.
+      this.logger.warn(
+        `${dataset.notes.length} course(s) in ${this.config.dataDir} have a last_verified_on their sources do not support; serving the supported dates, which \`npm run data:check\` names (docs/data.md#the-facts)`,
+      );
+    }
     if (dataset.historyAbsent && !this.saidHistoryAbsent) {
       this.saidHistoryAbsent = true;
       this.logger.warn(

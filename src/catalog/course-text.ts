@@ -13,6 +13,17 @@ import {
 
 const or = (items: readonly string[], none: string) => (items.length ? items.join(', ') : none);
 
+/**
+ * The placeholder notice, after its bold "Placeholder data.": of the catalog, on a page or view of
+ * several courses while any course is a placeholder; of one course, on that course's own.
+ */
+export const PLACEHOLDER_NOTICE = {
+  catalog:
+    'Some courses shown here are fictional examples on reserved example domains, waiting for verified facts. Do not rely on them.',
+  course:
+    'This course is a fictional example on a reserved example domain, waiting for verified facts. Do not rely on it.',
+} as const;
+
 export const courseText = {
   levels: (c: Course) =>
     or(
@@ -38,4 +49,7 @@ export const courseText = {
       ? VERIFICATION_STATUS_LABELS.unverified
       : `${c.verification.last_verified_on} (${VERIFICATION_STATUS_LABELS[c.verification.status]})`,
   status: (c: Course) => (c.enrolling ? 'Enrolling' : 'Not currently enrolling'),
+  /** "34 courses tracked, 28 enrolling now": what the home page and the list count, named. */
+  tracked: (tracked: number, enrolling: number) =>
+    `${tracked.toLocaleString('en')} ${tracked === 1 ? 'course' : 'courses'} tracked, ${enrolling.toLocaleString('en')} enrolling now`,
 };

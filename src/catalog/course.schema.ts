@@ -110,7 +110,7 @@ export const verificationSchema = z
     last_verified_on: dateSchema
       .nullable()
       .describe(
-        "The date the course's facts were last checked; null when they have never been (placeholder data).",
+        "The day by which every fact of the course had been checked: the oldest of its facts' latest checks; null while any fact has no check (placeholder data, a course being verified).",
       ),
     status: verificationStatusSchema.describe(
       "How current the facts are on today's UTC date, derived from `last_verified_on`.",

@@ -5,6 +5,7 @@ import type { Methodology, MethodologyFile } from './methodology.schema';
 import type { Course, CourseRecord } from './course.schema';
 import { CourseSearch } from './course-search';
 import type { Dataset } from './dataset';
+import { type FactCheck, lastVerifiedOn } from './facts';
 import { byName } from './name-order';
 import type { BudgetBand, VerificationStatus } from './vocabulary';
 
@@ -67,12 +68,18 @@ export function verificationStatus(
   return 'seriously_stale';
 }
 
+/**
+ * A course as served. Its `last_verified_on` is the day its checks support (facts.ts), whatever
+ * the file says: the file's date is the editors' copy, which `data:check` holds to it.
+ */
 export function deriveCourse(
   record: CourseRecord,
   methodology: MethodologyFile,
   today: string,
   urls: SiteUrls,
+  checks: readonly FactCheck[],
 ): Course {
+  const lastVerified = lastVerifiedOn(checks);
   // Spelled out member by member so the served key order is the contract's (docs/api.md#course).
   return {
     slug: record.slug,
@@ -99,12 +106,8 @@ export function deriveCourse(
     updates: record.updates,
     operating_models: record.operating_models,
     verification: {
-      last_verified_on: record.verification.last_verified_on,
-      status: verificationStatus(
-        record.verification.last_verified_on,
-        today,
-        methodology.verification_days,
-      ),
+      last_verified_on: lastVerified,
+      status: verificationStatus(lastVerified, today, methodology.verification_days),
       sources: record.verification.sources,
     },
     editorial_pick: record.editorial_pick,
@@ -125,7 +128,7 @@ export function buildCatalog(
 ): Catalog {
   const { methodology: file, policies } = dataset;
   const courses = dataset.courses
-    .map((record) => deriveCourse(record, file, today, urls))
+    .map((record) => deriveCourse(record, file, today, urls, dataset.checks.get(record.slug)!))
     .sort(byName);
   const canonicalUrl = `${urls.siteUrl}${SITE_PATHS.list}`;
   const methodologyUrl = `${urls.siteUrl}${SITE_PATHS.methodology}`;

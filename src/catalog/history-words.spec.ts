@@ -4,7 +4,8 @@ import { arbitraryOf } from '../../test/support/arbitrary-of';
 import { loadMethodology, makeCourse } from '../../test/support/courses';
 import type { z } from 'zod';
 import { courseRecordSchema } from './course.schema';
-import { changeInWords, dateInWords, entryInWords, priceInWords } from './history-words';
+import { dateInWords } from './check-words';
+import { changeInWords, entryInWords, priceInWords } from './history-words';
 import { methodologySchema } from './methodology.schema';
 
 /** The history in words (docs/api.md#change), sentence by sentence. */
@@ -244,7 +245,26 @@ it('an entry reads as one sentence, its sources named', () => {
         },
       ],
     }).text,
-  ).toBe("Answer Engine Foundations: Verified on 12 March 2027 from the provider's page.");
+  ).toBe("Answer Engine Foundations: Price checked on the provider's page on 12 March 2027.");
+  // Several fields, parts of facts, and another kind of source: each field named, each way said.
+  expect(
+    entryInWords({
+      id: '2027-03-12-aaaaaaaa',
+      date: '2027-03-12',
+      kind: 'verified',
+      course: 'x',
+      name: 'X',
+      sources: [
+        { field: 'levels', source_type: 'official', label: 'Syllabus', url: null },
+        { field: 'price.display', source_type: 'official', label: 'Pricing', url: null },
+        { field: 'url', source_type: 'official', label: 'Course page', url: null },
+        { field: 'formats', source_type: 'first_hand', label: 'Took it', url: null },
+        { field: 'community', source_type: 'member_verified', label: 'A member', url: null },
+      ],
+    }).text,
+  ).toBe(
+    "X: Levels, price (display) and course page checked on the provider's page; formats checked by taking the course; community checked against A member on 12 March 2027.",
+  );
   expect(
     entryInWords({
       id: '2027-03-12-aaaaaaaa',

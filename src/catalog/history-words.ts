@@ -3,8 +3,9 @@ import { Logger } from '@nestjs/common';
 import type { z } from 'zod';
 import { isRecord } from '../core/json-value';
 import { type CourseRecord, courseRecordSchema } from './course.schema';
+import { checkInWords, dateInWords, sourcesInWords } from './check-words';
 import type { KeptEntry } from './history-check';
-import type { EntrySource, FieldChange } from './history.schema';
+import type { FieldChange } from './history.schema';
 import { methodologySchema } from './methodology.schema';
 import {
   COVERAGE_LABELS,
@@ -15,24 +16,15 @@ import {
 
 /**
  * The history in words a person reads (docs/data.md#the-history): "Price changed from $199 to
- * $249 a month", "Verified on 12 March 2027 from the provider's page". Written once, for the API,
+ * $249 a month", "Price checked on the provider's page on 12 March 2027". Written once, for the API,
  * the pages, the feed and the editors' tools alike.
  */
 
 type Price = CourseRecord['price'];
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
 const CURRENCY_SIGNS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 const PER: Record<string, string> = { monthly: ' a month', annual: ' a year' };
-
-/** "12 March 2027". */
-export const dateInWords = (date: string) => DATE.format(Date.parse(date));
 
 const quoted = (text: unknown) => (typeof text === 'string' ? `“${text}”` : 'none');
 const listed = (values: unknown, labels?: Record<string, string>) =>
@@ -225,17 +217,6 @@ export function changeInWords(change: FieldChange, subject: Subject): string {
   return words ? words(before, after) : named(change.field, subject);
 }
 
-const SOURCE_WORDS: Partial<Record<EntrySource['source_type'], string>> = {
-  official: "the provider's page",
-  first_hand: 'taking the course',
-};
-
-/** "the provider's page and Course review": what the entry was checked against. */
-export function sourcesInWords(sources: readonly EntrySource[]): string {
-  const phrases = [...new Set(sources.map((s) => SOURCE_WORDS[s.source_type] ?? s.label))];
-  return phrases.join(' and ');
-}
-
 /** Who an entry is about, as its words begin: the course's name, or the methodology. */
 export const subjectInWords = (courseName: string | undefined) =>
   courseName ?? 'Scoring methodology';
@@ -257,7 +238,9 @@ export function entryInWords(entry: KeptEntry): { text: string; changes: string[
           : `Added to the dataset${entry.placeholder ? ' as a fictional placeholder' : ''}`;
       break;
     case 'verified':
-      said = `Verified on ${dateInWords(entry.date)}${entry.sources?.length ? ` from ${sourcesInWords(entry.sources)}` : ''}`;
+      said = entry.sources?.length
+        ? checkInWords(entry.sources, entry.date)
+        : `Verified on ${dateInWords(entry.date)}`;
       return { text: `${who}: ${said}.`, changes };
     case 'removed':
       said = 'Removed from the dataset';

@@ -6,17 +6,50 @@ import { budgetBandSchema } from './vocabulary.schema';
 const fit = z.number().min(0).max(1);
 const factor = z.number().min(0);
 
+/**
+ * The contract's bounds of the methodology's threshold and limit (docs/methodology.md#what-the-recommendation-promises),
+ * written once: the data files, the response schemas and every description read them here; the
+ * live values are the methodology's (`GET /api/v1/methodology`).
+ */
+export const BOUNDS = {
+  match_threshold: { min: 0, max: 99 },
+  result_limit: { min: 1, max: 3 },
+} as const;
+
+/** What a value out of a bound is told, naming the field and the contract's bound. */
+function boundedInt(field: keyof typeof BOUNDS, what: string) {
+  const { min, max } = BOUNDS[field];
+  const error = (issue: { input?: unknown }) =>
+    `must be a whole number from ${min} to ${max} (the contract: ${what}), ${issue.input === undefined ? 'and is missing' : `not ${JSON.stringify(issue.input)}`}`;
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
 /** A percentage of fit to the answers, as `match_percent` and `match_threshold` are written. */
-export const matchPercentSchema = z.int().min(0).max(99);
+export const matchPercentSchema = z
+  .int()
+  .min(BOUNDS.match_threshold.min)
+  .max(BOUNDS.match_threshold.max);
 /** The minimum match for a course to be recommended, wherever it is served. */
-export const matchThresholdSchema = matchPercentSchema.describe(
-  'The minimum match percent, 0 to 99, for a course to be recommended.',
+export const matchThresholdSchema = boundedInt(
+  'match_threshold',
+  `a match percent is ${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max}`,
+).describe(
+  `The minimum match percent, ${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max}, for a course to be recommended; today's value is the methodology's (\`GET /methodology\`).`,
 );
 /** The most courses a recommendation returns, wherever it is served. */
-export const resultLimitSchema = z
-  .int()
-  .min(1)
-  .describe('The most courses a recommendation returns.');
+export const resultLimitSchema = boundedInt(
+  'result_limit',
+  `at most ${BOUNDS.result_limit.max} recommendations`,
+).describe(
+  `The most courses a recommendation returns, ${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}; today's value is the methodology's (\`GET /methodology\`).`,
+);
+
+/** Where descriptions send a reader for the live threshold and limit, which none of them writes. */
+export const LIVE_VALUES =
+  "today's values are in the live methodology (`GET /methodology`, the MCP tool `get_methodology`)";
+
+/** What a recommendation returns, in words for descriptions: the bounds, and where today's values are. */
+export const RECOMMENDATION_BOUNDS = `at most \`result_limit\` courses (${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}) scoring at least \`match_threshold\` percent (${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max}); ${LIVE_VALUES}`;
 
 /** Members of the same kind, each described: `{ name: description }` → a closed object. */
 function described<T extends z.ZodType, K extends string>(schema: T, members: Record<K, string>) {
@@ -39,7 +72,8 @@ const adjustmentsSchema = z
       community_fit_limited: 'The same fit for limited community access.',
       cheaper_than_budget_fit: 'Budget fit of a course in a cheaper band than the answered budget.',
       unknown_price_fit: 'Budget fit of a course whose price is not published.',
-      over_budget_fit_loss_per_band: 'Budget fit lost for each band a course is above the budget.',
+      over_budget_fit_loss_per_doubling:
+        "Budget fit, 0 to 1, lost for each doubling of a course's first-year cost above the top of the budget band (a free budget's distance counted in the first paid band's top); the fit goes no lower than 0.",
     }).shape,
     ...described(factor, {
       freshness_importance_low:
@@ -70,7 +104,8 @@ const penaltiesSchema = described(z.int().min(0), {
   objective_coverage_below_strong_per_point:
     'Points taken off a match for each point of objective coverage below `strong_coverage_from`.',
   level_gap: 'Points taken off a match when the course is two levels away from the experience.',
-  over_budget_per_band: 'Points taken off a match for each budget band the course is above.',
+  over_budget_per_doubling:
+    "Points taken off a match for each doubling of a course's first-year cost above the top of the budget band, with no ceiling.",
 }).describe('Points taken off a match percent.');
 
 /** How well each update cadence serves someone who wants current training, from 0 to 1. */
@@ -162,6 +197,14 @@ export const methodologyFileSchema = methodologySchema
         code: 'custom',
         path: ['budget_bands', 'upper_limits_usd'],
         message: 'must satisfy free <= under_100 <= 100_500',
+      });
+    }
+    if (!(u.under_100 > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['budget_bands', 'upper_limits_usd', 'under_100'],
+        message:
+          'must be more than 0: a cost over a free budget is counted in multiples of it (docs/methodology.md#over-budget-by-how-much)',
       });
     }
   });

@@ -38,6 +38,12 @@ export async function check(args: string[]): Promise<number> {
   console.log(
     `${dir}: valid (${dataset.courses.length} courses, ${history}, version ${dataset.hash})`,
   );
+  if (dataset.notes.length > 0) {
+    // Valid and served, with the dates the sources support: what the editors should check.
+    console.log(
+      `${dataset.notes.length} last-verified ${dataset.notes.length === 1 ? 'date' : 'dates'} the sources do not support (docs/data.md#the-facts):\n  ${dataset.notes.join('\n  ')}`,
+    );
+  }
   return 0;
 }
 

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Course } from '../catalog/course.schema';
 import { loadDataset } from '../catalog/dataset';
 import { buildCatalog, type Catalog } from '../catalog/derive';
-import { distribution } from '../recommendations/distribution';
+import { type Distribution, distribution } from '../recommendations/distribution';
 import { changedFields, shown } from './changes';
 import {
   DATA_DIR_OPTION,
@@ -39,6 +39,8 @@ interface Reach {
   combinations: number;
   noStrongMatch: number;
   bySlug: Readonly<Record<string, number>>;
+  /** Answer combinations by their best match, as the methodology page charts them. */
+  topMatch: Distribution['top_match'];
 }
 
 function reachOf(catalog: Catalog): Reach {
@@ -47,7 +49,31 @@ function reachOf(catalog: Catalog): Reach {
     combinations: d.combinations,
     noStrongMatch: d.no_strong_match,
     bySlug: d.times_recommended,
+    topMatch: d.top_match,
   };
+}
+
+/**
+ * How the best match of every answer combination moved, bucket by bucket: what a change of the
+ * methodology (the budget rule, a weight) or of many courses does to the finder as a whole.
+ */
+function spreadRows(before: Reach, after: Reach): string[][] {
+  const buckets = [...new Set([...before.topMatch, ...after.topMatch].map((b) => b.bucket))];
+  const count = (reach: Reach, bucket: string) =>
+    reach.topMatch.find((b) => b.bucket === bucket)?.count ?? 0;
+  return buckets
+    .sort((a, b) =>
+      a === 'none' ? -1 : b === 'none' ? 1 : b.localeCompare(a, 'en', { numeric: true }),
+    )
+    .map((bucket) => {
+      const [old, now] = [count(before, bucket), count(after, bucket)];
+      return [
+        bucket === 'none' ? 'no strong match' : bucket,
+        String(old),
+        String(now),
+        signed(now - old),
+      ];
+    });
 }
 
 export function compare(before: Catalog, after: Catalog): Section[] {
@@ -149,6 +175,13 @@ export function compare(before: Catalog, after: Catalog): Section[] {
       headers: ['field', 'before', 'after'],
       rows: methodologyRows,
       empty: 'None.',
+    },
+    {
+      title: 'Best match of every answer combination',
+      note: `How many of the ${combinations} answer combinations have their best match in each band of 10 points; a change of the methodology moves these first.`,
+      headers: ['best match', 'before', 'after', 'change'],
+      rows: spreadRows(reach.before, reach.after),
+      empty: '',
     },
     {
       title: 'Recommendation reach',

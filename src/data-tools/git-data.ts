@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { DATA_FILES, DataError, type Dataset, loadDataset } from '../catalog/dataset';
 import { parseHistory } from '../catalog/history';
 import { HISTORY_FILE } from '../catalog/history.schema';
-import { methodologyFileSchema } from '../catalog/methodology.schema';
+import type { CourseRecord } from '../catalog/course.schema';
+import type { MethodologyFile } from '../catalog/methodology.schema';
 import { Refusal, UsageError } from './cli';
 import type { Before } from './history-entries';
 
@@ -46,9 +46,10 @@ function gitShow(cwd: string, object: string): string {
 
 /**
  * The values the files held at a git ref, where `data:record` finds the values before a change:
- * the courses and methodology as parsed (their own rules are not checked again: any value whose
- * fingerprint the history recorded will do) and the ids of the history's entries. Undefined when
- * the data directory is in no git repository or the ref does not hold the files.
+ * the courses and methodology as written, not parsed by today's schemas (any value whose
+ * fingerprint the history recorded will do, and a shape a developer has since changed, a member
+ * renamed, must still be read: it is the value before) and the ids of the history's entries.
+ * Undefined when the data directory is in no git repository or the ref does not hold the files.
  */
 export function valuesAtRef(dataDir: string, ref: string): Before | undefined {
   if (ref === '' || ref.startsWith('-')) throw new UsageError(`"${ref}" is not a git ref`);
@@ -59,9 +60,9 @@ export function valuesAtRef(dataDir: string, ref: string): Before | undefined {
       return undefined;
     }
   };
-  const courses = parsed(show(DATA_FILES.courses.file), DATA_FILES.courses.schema)?.courses;
-  if (!courses) return undefined;
-  const methodology = parsed(show(DATA_FILES.methodology.file), methodologyFileSchema);
+  const courses = (asWritten(show(DATA_FILES.courses.file)) as CoursesFile | undefined)?.courses;
+  if (!Array.isArray(courses)) return undefined;
+  const methodology = asWritten(show(DATA_FILES.methodology.file)) as MethodologyFile | undefined;
   const history = parseHistory(show(HISTORY_FILE.file) ?? '', HISTORY_FILE.file);
   return {
     ref,
@@ -71,11 +72,14 @@ export function valuesAtRef(dataDir: string, ref: string): Before | undefined {
   };
 }
 
-function parsed<T>(text: string | undefined, schema: z.ZodType<T>): T | undefined {
+type CoursesFile = { courses?: CourseRecord[] };
+
+/** A file's JSON object as written, or undefined when it is not one. */
+function asWritten(text: string | undefined): object | undefined {
   if (text === undefined) return undefined;
   try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
+    const json: unknown = JSON.parse(text);
+    return json !== null && typeof json === 'object' && !Array.isArray(json) ? json : undefined;
   } catch {
     return undefined;
   }

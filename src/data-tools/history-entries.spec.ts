@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { changeLogOf } from '../catalog/change-log';
 import type { CourseRecord } from '../catalog/course.schema';
-import { loadDataset } from '../catalog/dataset';
+import { type DataError, loadDataset } from '../catalog/dataset';
 import { canonicalJson, fingerprint, foldHistory, parseHistory } from '../catalog/history';
 import type { HistoryEntry } from '../catalog/history.schema';
 import { unrecorded } from '../catalog/history-check';
@@ -234,4 +235,54 @@ it('refuses an edit whose value before is neither at the ref nor in an entry', (
       sources: [],
     }),
   ).toThrow(`course "${old.slug}", field certification: the value the history last recorded`);
+});
+
+it('refuses a methodology outside the contract’s bounds, recorded or not, naming the field and the bound', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'course-finder-bounds-'));
+  try {
+    cpSync(DATA_DIR, dir, { recursive: true });
+    const path = join(dir, 'methodology.json');
+    const shippedFile = JSON.parse(readFileSync(path, 'utf8'));
+    const refusal = (field: string, value: number) =>
+      ({
+        result_limit: `${path}: field result_limit: must be a whole number from 1 to 3 (the contract: at most 3 recommendations), not ${value}`,
+        match_threshold: `${path}: field match_threshold: must be a whole number from 0 to 99 (the contract: a match percent is 0 to 99), not ${value}`,
+      })[field];
+    for (const [field, value] of [
+      ['result_limit', 4],
+      ['result_limit', 0],
+      ['match_threshold', 100],
+    ] as const) {
+      const methodology = { ...dataset.methodology, [field]: value };
+      writeFileSync(path, JSON.stringify({ ...shippedFile, [field]: value }));
+      const problems = () => {
+        try {
+          loadDataset(dir);
+          return [];
+        } catch (error) {
+          return (error as DataError).problems;
+        }
+      };
+      expect(problems()).toEqual([refusal(field, value)]);
+      // Recorded as the tools record it, the history then agrees with the file: still refused.
+      const { entries } = entriesToRecord({
+        state,
+        history,
+        courses: dataset.courses,
+        methodology,
+        before,
+        // The history's latest day: an entry is never dated before it.
+        date: history.at(-1)!.date,
+        sources: [],
+      });
+      expect(entries.map((entry) => entry.changes?.map((change) => change.field))).toEqual([
+        [field],
+      ]);
+      writeFileSync(join(dir, 'history.jsonl'), `${text}${JSON.stringify(entries[0])}\n`);
+      expect(problems()).toEqual([refusal(field, value)]);
+      writeFileSync(join(dir, 'history.jsonl'), text);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -131,6 +131,14 @@ export async function record(args: string[]): Promise<number> {
       ':',
   );
   for (const entry of entries) console.log(`  ${printed(entry)}`);
+  const scoring = entries.find((entry) => entry.course === undefined && entry.kind === 'changed');
+  const moved = scoring?.changes?.some((change) => change.field !== 'topic_coverage_scale');
+  if (moved && (methodology.scoring_weights_updated_on ?? '') < date) {
+    // The scoring's date moves with any number a match is computed from (docs/data.md#the-history).
+    console.log(
+      `note: the scoring changed; set scoring_weights_updated_on in ${join(dir, DATA_FILES.methodology.file)} to ${date} (it is served as meta.scoring_weights_updated_on)`,
+    );
+  }
   return 0;
 }
 

@@ -1,10 +1,12 @@
 /**
- * `npm run data:verify -- SLUG --field FIELD --source TYPE --url URL [--label TEXT]`: records that
- * FIELD of a course was checked today against a source, and moves the course's
- * `verification.last_verified_on` to today. Refuses an unknown course, field or source type, and a
- * URL that is not the provider's own or that carries a tracking marker (rule 4). Writes
+ * `npm run data:verify -- SLUG --field FIELD [--field FIELD]... --source TYPE --url URL [--label TEXT]`:
+ * records that each FIELD of a course was checked today against a source, and sets the course's
+ * `verification.last_verified_on` to the day its checks support: the day by which every fact had
+ * been checked (docs/data.md#the-facts), so it moves only when this check moves that day. Says
+ * which facts have no check yet, or an older one. Refuses an unknown course, field or source type,
+ * and a URL that is not the provider's own or that carries a tracking marker (rule 4). Writes
  * `data/courses.json` back in the project's format, so its diff shows only this change, and adds
- * the check to the history (`history.jsonl`) as a `verified` entry.
+ * the check to the history (`history.jsonl`) as one `verified` entry.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,15 +27,25 @@ import {
   todayFrom,
   UsageError,
 } from './cli';
+import {
+  entriesByCourse,
+  FACTS,
+  type FactCheck,
+  factChecks,
+  factOf,
+  lastVerifiedOn,
+} from '../catalog/facts';
 import { checkDate, verifiedEntry } from './history-entries';
 import { placedAfter, printed, writeChecked, writeEntries } from './history-file';
 import { formatJson } from './json-file';
 
-export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD --source TYPE [--url URL] [--label TEXT]
-                           [--today YYYY-MM-DD] [--data-dir DIR]
+export const USAGE = `Usage: npm run data:verify -- SLUG --field FIELD [--field FIELD]... --source TYPE [--url URL]
+                           [--label TEXT] [--today YYYY-MM-DD] [--data-dir DIR]
 
-Records in DIR/courses.json that FIELD of course SLUG was checked today (UTC) against a source.
---field   a member of the course: price, levels, topic_coverage, price.display, ...
+Records in DIR/courses.json that each FIELD of course SLUG was checked today (UTC) against a
+source, and sets the course's last_verified_on to the day by which every fact had been checked.
+--field   a member of the course: ${FACTS.join(', ')} (its facts),
+          or a part such as price.display; repeatable
 --source  ${SOURCE_TYPES.join(', ')}
 --url     the page checked: the provider's own (its host is the host, or a subdomain of the host,
           of the course's provider.url or url), with no tracking marker. Required for official.
@@ -71,6 +83,31 @@ function isCourseField(course: CourseRecord, field: string): boolean {
   return true;
 }
 
+/** Which facts still have no check, or an older one than the rest, as the command says it. */
+export function checksInWords(checks: readonly FactCheck[]): string {
+  const unchecked = checks.filter((c) => c.checkedOn === null);
+  const dates = [...new Set(checks.flatMap((c) => (c.checkedOn ? [c.checkedOn] : [])))].sort();
+  const newest = dates.at(-1);
+  const older = checks.filter((c) => c.checkedOn !== null && c.checkedOn !== newest);
+  const said: string[] = [];
+  if (unchecked.length > 0) {
+    const changed = unchecked.filter((c) => c.changedOn !== undefined);
+    said.push(
+      `no check yet of ${unchecked.map((c) => c.fact).join(', ')}` +
+        (changed.length
+          ? ` (${changed.map((c) => `${c.fact} changed on ${c.changedOn} after its check`).join(', ')})`
+          : '') +
+        ': the course is unverified until every fact is checked',
+    );
+  }
+  if (older.length > 0) {
+    said.push(
+      `checked before the rest (${newest}): ${older.map((c) => `${c.fact} on ${c.checkedOn}`).join(', ')}`,
+    );
+  }
+  return said.length > 0 ? said.join('; ') : `every fact checked on ${newest}`;
+}
+
 export async function verify(args: string[]): Promise<number> {
   const { values, positionals } = readArgs(() =>
     parseArgs({
@@ -78,7 +115,7 @@ export async function verify(args: string[]): Promise<number> {
       options: {
         ...DATA_DIR_OPTION,
         ...TODAY_OPTION,
-        field: { type: 'string' },
+        field: { type: 'string', multiple: true },
         source: { type: 'string' },
         url: { type: 'string' },
         label: { type: 'string' },
@@ -88,8 +125,9 @@ export async function verify(args: string[]): Promise<number> {
   );
   const [slug, ...extra] = positionals;
   if (slug === undefined || extra.length > 0) throw new UsageError('Give exactly one course slug.');
-  const { field, source: sourceType, url, label } = values;
-  if (field === undefined || sourceType === undefined) {
+  const { source: sourceType, url, label } = values;
+  const fields = [...new Set(values.field ?? [])];
+  if (fields.length === 0 || sourceType === undefined) {
     throw new UsageError('--field and --source are required.');
   }
   const today = entryDay(values.today);
@@ -105,8 +143,10 @@ export async function verify(args: string[]): Promise<number> {
   const { dataset, historyFile: history } = readDataset(dir, checkDay);
   const course = dataset.courses.find((c) => c.slug === slug);
   if (!course) throw new Refusal(`${path}: no course "${slug}"`);
-  if (!isCourseField(course, field)) {
-    throw new Refusal(`${path}: course "${slug}" has no field "${field}" a source can vouch for`);
+  for (const field of fields) {
+    if (!isCourseField(course, field)) {
+      throw new Refusal(`${path}: course "${slug}" has no field "${field}" a source can vouch for`);
+    }
   }
   if (url === undefined && sourceType === 'official') {
     throw new Refusal('an official source needs --url: the provider page that was checked');
@@ -117,26 +157,34 @@ export async function verify(args: string[]): Promise<number> {
     throw new UsageError('--label is required when there is no --url.');
   }
 
-  const entry: Source = {
+  const entries: Source[] = fields.map((field) => ({
     field,
     source_type: sourceType as Source['source_type'],
     label: label ?? url!.replace(/^https?:\/\//, ''),
     url: url ?? null,
     verified_on: today,
-  };
+  }));
   const text = readFileSync(path, 'utf8');
   const file = JSON.parse(text) as { courses: CourseRecord[] };
   const verification = file.courses.find((c) => c.slug === slug)!.verification;
   // A check of the same field on the same page replaces the earlier one: the newer date holds.
-  const same = verification.sources.findIndex(
-    (s) => s.field === field && s.source_type === entry.source_type && s.url === entry.url,
-  );
-  const replaced = same === -1 ? undefined : verification.sources[same];
-  if (same === -1) verification.sources.push(entry);
-  else verification.sources[same] = entry;
+  const replaced = entries.map((entry) => {
+    const same = verification.sources.findIndex(
+      (s) => s.field === entry.field && s.source_type === entry.source_type && s.url === entry.url,
+    );
+    const earlier = same === -1 ? undefined : verification.sources[same];
+    if (same === -1) verification.sources.push(entry);
+    else verification.sources[same] = entry;
+    return earlier;
+  });
   const previous = verification.last_verified_on;
-  // A check dated before the last one (`--today`) never moves the date back.
-  verification.last_verified_on = previous !== null && previous > today ? previous : today;
+  // The day every fact had been checked by, this check included (an entry of today, after the
+  // course's others): it moves only as far as the facts' checks move it.
+  const checks = factChecks({ verification }, [
+    ...(entriesByCourse(dataset.history).get(slug) ?? []),
+    { id: '', date: today, kind: 'verified', sources: entries },
+  ]);
+  verification.last_verified_on = lastVerifiedOn(checks);
 
   const checked = DATA_FILES.courses.schema.safeParse(file);
   if (!checked.success) {
@@ -153,7 +201,7 @@ export async function verify(args: string[]): Promise<number> {
     verifiedEntry(
       checked.data.courses.find((c) => c.slug === slug)!,
       today,
-      [entry],
+      entries,
     ),
   ]);
   // What is written must make the data valid, by the service's own check; if not, nothing is.
@@ -165,10 +213,15 @@ export async function verify(args: string[]): Promise<number> {
     },
     () => loadDataset(dir, checkDay),
   );
+  entries.forEach((entry, i) => {
+    console.log(
+      `${path}: course "${slug}": ${entry.field} verified on ${today} (${entry.source_type}, ${entry.url ?? entry.label})` +
+        (replaced[i] ? `, replacing the check of ${replaced[i].verified_on}` : '') +
+        (factOf(entry.field) ? '' : ` (not one of the facts its date counts: ${FACTS.join(', ')})`),
+    );
+  });
   console.log(
-    `${path}: course "${slug}": ${field} verified on ${today} (${entry.source_type}, ${entry.url ?? entry.label})` +
-      (replaced ? `, replacing the check of ${replaced.verified_on}` : '') +
-      `; last_verified_on ${previous ?? 'null'} → ${verification.last_verified_on}`,
+    `${path}: course "${slug}": last_verified_on ${previous ?? 'null'} → ${verification.last_verified_on ?? 'null'}; ${checksInWords(checks)}`,
   );
   console.log(
     history

@@ -5,6 +5,7 @@ import { McpController, Tool } from '@rekog/mcp-nest';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
+import { RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
 import { ANSWER_NAMES } from '../catalog/vocabulary';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
@@ -119,7 +120,7 @@ export class CourseFinderTools {
 
   @Tool({
     name: 'recommend_courses',
-    description: `Scores every enrolling course against the user's six Course Finder answers and returns up to 3 strong matches with match reasons and warnings. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
+    description: `Scores every enrolling course against the user's six Course Finder answers and returns the strong matches, ${RECOMMENDATION_BOUNDS}, with match reasons and warnings. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
     parameters: advertisedInput(AnswersInput),
     outputSchema: advertisedOutput(recommendationResponseSchema),
     annotations: { title: 'Recommend courses', ...READ_ONLY },

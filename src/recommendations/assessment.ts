@@ -12,6 +12,10 @@ export interface Assessment {
   readonly style: StyleFit;
   readonly cadenceFit: number;
   readonly budget: BudgetFit;
-  readonly bandsOver: number;
+  /**
+   * A course over the budget: its first-year cost, the top of the budget band answered (US dollars)
+   * and how far above it the cost is, in doublings (scoring.ts); null otherwise.
+   */
+  readonly over: { readonly cost: number; readonly top: number; readonly doublings: number } | null;
   readonly modelFits: boolean;
 }

@@ -115,7 +115,7 @@ const methodologyArb: fc.Arbitrary<Methodology> = fc
       adjacent_level_fit: fitArb,
       cheaper_than_budget_fit: fitArb,
       unknown_price_fit: fitArb,
-      over_budget_fit_loss_per_band: fitArb,
+      over_budget_fit_loss_per_doubling: fitArb,
       freshness_importance_critical: fc.double({ min: 0, max: 3, noNaN: true }),
       facts_stale_factor: fitArb,
       strong_coverage_from: fc.integer({ min: 0, max: 5 }),
@@ -123,7 +123,7 @@ const methodologyArb: fc.Arbitrary<Methodology> = fc
     penalties: fc.record({
       objective_coverage_below_strong_per_point: fc.integer({ min: 0, max: 20 }),
       level_gap: fc.integer({ min: 0, max: 30 }),
-      over_budget_per_band: fc.integer({ min: 0, max: 30 }),
+      over_budget_per_doubling: fc.integer({ min: 0, max: 30 }),
     }),
     match_threshold: fc.integer({ min: 0, max: 99 }),
     result_limit: fc.integer({ min: 1, max: 5 }),
@@ -293,6 +293,86 @@ describe('recommend: properties', () => {
           scoreCourse(answers, course, m),
         );
       }),
+    );
+  });
+
+  /**
+   * The top of each budget band that has one, and what a cost above it is measured from: the top,
+   * or for a free budget (a top of $0) the first paid band's top (docs/methodology.md#over-budget-by-how-much).
+   */
+  const TOPS: [BudgetBand, number, number][] = [
+    ['free', 0, 100],
+    ['under_100', 100, 100],
+    ['100_500', 500, 500],
+  ];
+  const withCost = (course: Course, cost: number): Course => ({
+    ...course,
+    price: {
+      ...course.price,
+      display: `$${cost}`,
+      amount: cost,
+      currency: 'USD',
+      type: 'one_time',
+      first_year_cost_usd: cost,
+      budget_band: budgetBand(cost, METHODOLOGY.budget_bands),
+      known: true,
+    },
+  });
+  const overTheTop = fc.constantFrom(...TOPS).chain(([budget, top, unit]) =>
+    fc.record({
+      budget: fc.constant(budget),
+      top: fc.constant(top),
+      unit: fc.constant(unit),
+      // Costs above the top, from a cent over it to a hundred times the unit.
+      costs: fc
+        .array(fc.double({ min: 0.01, max: 100 * unit, noNaN: true }), {
+          minLength: 2,
+          maxLength: 6,
+        })
+        .map((extra) => extra.map((x) => top + x).sort((a, b) => a - b)),
+    }),
+  );
+
+  it('over budget: the match never rises as the first-year cost rises above the top, nor exceeds the match in band', () => {
+    fc.assert(
+      fc.property(
+        answersArb,
+        courseFactsArb,
+        methodologyArb,
+        overTheTop,
+        (given, facts, m, { budget, costs }) => {
+          const answers: Answers = { ...given, budget };
+          const course = courseFrom(facts, 'x');
+          const inBand = scoreCourse(answers, withCost(course, COST_IN_BAND[budget]), m);
+          const matches = costs.map((cost) => scoreCourse(answers, withCost(course, cost), m));
+          for (const [i, match] of matches.entries()) {
+            expect(match).toBeLessThanOrEqual(inBand);
+            if (i > 0) expect(match).toBeLessThanOrEqual(matches[i - 1]);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('over budget by how much: at five times the top a course matches less than at 1.2 times, wherever that is above 0', () => {
+    fc.assert(
+      fc.property(
+        answersArb,
+        courseFactsArb,
+        fc.constantFrom(...TOPS),
+        (given, facts, [budget, top, unit]) => {
+          const answers: Answers = { ...given, budget };
+          const course = courseFrom(facts, 'x');
+          // A free budget's top is $0: its multiples are counted from the first paid band's top.
+          const at = (times: number) => top + (top > 0 ? top * (times - 1) : unit * times);
+          const near = scoreCourse(answers, withCost(course, at(1.2)), METHODOLOGY);
+          const far = scoreCourse(answers, withCost(course, at(5)), METHODOLOGY);
+          if (near > 0) expect(far).toBeLessThan(near);
+          else expect(far).toBe(0);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 
@@ -553,13 +633,13 @@ describe('recommend: reasons and warnings', () => {
       reason: 'Costs about $79 in the first year, within your budget (under $100)',
     },
     {
-      name: 'one band over budget',
+      name: 'over budget, three times the top',
       course: variant({ price: { display: '$300 one-time', first_year_cost_usd: 300 } }),
-      warning: 'Costs $300 one-time, over your budget (under $100) by one price band',
+      warning: 'Costs $300, three times the $100 top of your budget',
       gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
-      name: 'over budget with a recurring price in another currency',
+      name: 'over budget with a recurring price in another currency, a little over the top',
       course: variant({
         price: {
           display: '€9/month',
@@ -569,8 +649,7 @@ describe('recommend: reasons and warnings', () => {
           first_year_cost_usd: 117,
         },
       }),
-      warning:
-        'Costs €9/month (about $117 in the first year), over your budget (under $100) by one price band',
+      warning: 'Costs about $117 in the first year, 17 % over the $100 top of your budget',
       gone: 'Costs $79 one-time, within your budget (under $100)',
     },
     {
@@ -587,15 +666,29 @@ describe('recommend: reasons and warnings', () => {
       reason: 'Costs £60/year (about $76 in the first year), within your budget (under $100)',
     },
     {
-      name: 'two bands over budget',
-      course: variant({ price: { display: '$1,200 one-time', first_year_cost_usd: 1200 } }),
-      warning: 'Costs $1,200 one-time, over your budget (under $100) by two price bands',
+      name: 'at the top of a budget whose top is exclusive',
+      course: variant({ price: { display: '$100 one-time', first_year_cost_usd: 100 } }),
+      warning: 'Costs $100, at the $100 top of your budget',
     },
     {
-      name: 'three bands over budget',
+      name: 'far over budget',
+      course: variant({ price: { display: '$1,200 one-time', first_year_cost_usd: 1200 } }),
+      warning: 'Costs $1,200, 12 times the $100 top of your budget',
+    },
+    {
+      name: 'a monthly price almost five times the top',
+      course: variant({
+        price: { display: '$199/month', amount: 199, type: 'monthly', first_year_cost_usd: 2388 },
+      }),
+      given: { budget: '100_500' },
+      warning:
+        'Costs about $2,388 in the first year, almost five times the $500 top of your budget',
+    },
+    {
+      name: 'over a free budget',
       course: variant({ price: { display: '$1,200 one-time', first_year_cost_usd: 1200 } }),
       given: { budget: 'free' },
-      warning: 'Costs $1,200 one-time, over your budget (free only) by three price bands',
+      warning: 'Costs $1,200, over your budget (free only)',
     },
     {
       name: 'price not published',
@@ -787,7 +880,8 @@ describe('recommend: every number comes from the methodology', () => {
 describe('recommend: matches worked by hand from docs/methodology.md#the-formula', () => {
   // The shipped numbers: weights objective 40, experience 15, learning style 10, freshness
   // 10 × importance, operating model 15, budget 10; penalties 6 a coverage point below 3, 15 for a
-  // level gap, 10 a band over budget; threshold 55, at most 3 results.
+  // level gap, 10 for each doubling of the first-year cost over the budget's top, which also takes
+  // 0.5 of the budget fit a doubling; threshold 55, at most 3 results.
   const beginnerGeo: Answers = {
     experience: 'beginner',
     objective: 'ai_geo',
@@ -817,7 +911,7 @@ describe('recommend: matches worked by hand from docs/methodology.md#the-formula
     expect(match(beginnerGeo, geoStarter)).toBe(88);
   });
 
-  it('light coverage, a level away, one band over, critical freshness, no style preference: 39', () => {
+  it('light coverage, a level away, three times the budget, critical freshness, no style preference: 31', () => {
     const answers: Answers = {
       experience: 'intermediate',
       objective: 'links',
@@ -835,10 +929,11 @@ describe('recommend: matches worked by hand from docs/methodology.md#the-formula
     });
     // objective 40 × 2/5 = 16; experience: advanced is one step away, 15 × 0.4 = 6; learning
     // style: no preference, weight 0; freshness: critical, weight 10 × 1.5 = 15, quarterly 0.75 ×
-    // fresh facts 1 = 11.25; operating model 15; budget: $300 is 100–500, one band over under
-    // $100, 10 × (1 − 0.6) = 4. Σ = 52.25 of Σ weight 40 + 15 + 0 + 15 + 15 + 10 = 95, so 55;
-    // penalties: coverage 1 below 3, 6; one band over, 10. 55 − 16 = 39.
-    expect(match(answers, course)).toBe(39);
+    // fresh facts 1 = 11.25; operating model 15; budget: $300 is three times the $100 top of under
+    // $100, log2 3 = 1.585 doublings, 10 × (1 − 0.5 × 1.585) = 2.075. Σ = 50.325 of Σ weight
+    // 40 + 15 + 0 + 15 + 15 + 10 = 95, 52.97…; penalties: coverage 1 below 3, 6; 10 × 1.585 =
+    // 15.85 over budget. 52.97 − 21.85 = 31.12….
+    expect(match(answers, course)).toBe(31);
   });
 
   it('a level gap, no published price, a static course, a forum for live learning: 36', () => {
@@ -864,6 +959,68 @@ describe('recommend: matches worked by hand from docs/methodology.md#the-formula
     // static 0; operating model not listed, 0; budget: price not published, 10 × 0.4 = 4.
     // Σ = 49 of Σ weight 40 + 15 + 10 + 5 + 15 + 10 = 95, 51.57…; the level gap costs 15: 36.57….
     expect(match(answers, course)).toBe(36);
+  });
+
+  describe('over budget by how much', () => {
+    // An intermediate learner of link building by hands-on work, freshness important, a budget of
+    // $100 to $500 (top $500), affiliate work; an advanced course covering links 4/5, hands-on,
+    // weekly updates, unverified facts, aimed at affiliates. Without the budget: objective
+    // 40 × 4/5 = 32, experience one level away 15 × 0.4 = 6, style 10, freshness 10 × (weekly 1 ×
+    // unverified 0.8) = 8, operating model 15: 71 of Σ weight 100, no other penalty.
+    const answers: Answers = {
+      experience: 'intermediate',
+      objective: 'links',
+      learning_style: 'hands_on',
+      freshness: 'important',
+      budget: '100_500',
+      operating_model: 'affiliate',
+    };
+    const circle = (cost: number) =>
+      makeCourse('circle', {
+        levels: ['advanced'],
+        topic_coverage: { link_building: 4 },
+        formats: ['Hands-on implementation'],
+        updates: 'Weekly',
+        operating_models: ['affiliate'],
+        price: { display: `$${cost}`, amount: cost, first_year_cost_usd: cost },
+        verification: unverified,
+      });
+
+    it('in band: 81', () => {
+      // budget 10 × 1: 81.
+      expect(match(answers, circle(300))).toBe(81);
+    });
+
+    it('just over the top, $600 (1.2 times): 77', () => {
+      // log2 1.2 = 0.263 doublings: budget 10 × (1 − 0.5 × 0.263) = 8.68, penalty 10 × 0.263 =
+      // 2.63: 79.68 − 2.63 = 77.05.
+      expect(match(answers, circle(600))).toBe(77);
+    });
+
+    it('about $2,388 in the first year ($199 a month, almost five times the top): 48', () => {
+      // log2 (2388 / 500) = 2.256 doublings: budget fit 1 − 1.128 is below 0, so 0; penalty 22.56:
+      // 71 − 22.56 = 48.44. (Counted in bands it was one band over: 75 − 10 = 65.)
+      expect(match(answers, circle(2388))).toBe(48);
+    });
+
+    it('$9,600, more than 19 times the top: 28', () => {
+      // log2 19.2 = 4.263 doublings: budget 0, penalty 42.63: 71 − 42.63 = 28.37.
+      expect(match(answers, circle(9600))).toBe(28);
+    });
+
+    it('nothing is over a $500+ budget', () => {
+      // In band whatever the cost: 81.
+      expect(match({ ...answers, budget: '500_plus' }, circle(9600))).toBe(81);
+    });
+
+    it('a free budget counts from the first paid band’s top: $50 is 0.585 doublings, $100 one', () => {
+      const free: Answers = { ...answers, budget: 'free' };
+      // log2 (1 + 50 / 100) = 0.585: budget 10 × (1 − 0.2925) = 7.075, penalty 5.85: 78.075 −
+      // 5.85 = 72.2; a free course would be 81.
+      expect(match(free, circle(50))).toBe(72);
+      // log2 (1 + 100 / 100) = 1: budget 5, penalty 10: 76 − 10 = 66.
+      expect(match(free, circle(100))).toBe(66);
+    });
   });
 
   it('ranks the matches of 55 and more, best first, and leaves out the rest', () => {

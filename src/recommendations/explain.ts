@@ -14,7 +14,7 @@ import {
   type OperatingModel,
   type Topic,
 } from '../catalog/vocabulary';
-import { counted } from '../core/count-words';
+import { numberInWords } from '../core/count-words';
 import type { Answers } from './answers.dto';
 import type { Assessment } from './assessment';
 
@@ -62,6 +62,31 @@ const UPDATE_PHRASE: Record<Updates, string> = {
   Static: 'Not updated after release',
   Unknown: 'Update schedule not published',
 };
+
+/** How many times a top a cost is, as a person says it: "twice", "five times", "12 times". */
+const times = (n: number) => (n === 2 ? 'twice' : `${numberInWords(n)} times`);
+
+const usd = (amount: number) => `$${Math.round(amount).toLocaleString('en')}`;
+
+/**
+ * How far a cost is above a budget's top, in words: "20 % over", "almost five times". Within a
+ * hundredth of a whole multiple it is that multiple; below or above it, "almost" or "more than".
+ */
+function beyond(cost: number, top: number): string {
+  const ratio = cost / top;
+  if (ratio < 1.005) return `at the ${usd(top)} top`;
+  if (ratio < 1.9) return `${Math.round((ratio - 1) * 100)} % over the ${usd(top)} top`;
+  const whole = Math.round(ratio);
+  const near =
+    Math.abs(ratio - whole) < whole / 100 ? '' : ratio < whole ? 'almost ' : 'more than ';
+  return `${near}${times(whole)} the ${usd(top)} top`;
+}
+
+/** The first-year cost the budget is compared with: as published when it is that figure. */
+function firstYear(price: Course['price'], cost: number): string {
+  const sameFigure = price.type === 'one_time' && price.currency === 'USD';
+  return sameFigure ? `Costs ${usd(cost)}` : `Costs about ${usd(cost)} in the first year`;
+}
 
 function listLevels(levels: readonly Level[]): string {
   const sorted = [...levels].sort((a, b) => LEVEL_INDEX[a] - LEVEL_INDEX[b]);
@@ -116,8 +141,14 @@ export const TEXTS = {
     `${costs(price)}, within your budget (${BUDGET_PHRASE[budget]})`,
   budgetBelow: (price: Course['price'], budget: BudgetBand) =>
     `${costs(price)}, less than your budget (${BUDGET_PHRASE[budget]})`,
-  budgetOver: (price: Course['price'], budget: BudgetBand, bands: number) =>
-    `${costs(price)}, over your budget (${BUDGET_PHRASE[budget]}) by ${counted(bands, 'price band')}`,
+  budgetOver: (
+    price: Course['price'],
+    budget: BudgetBand,
+    over: NonNullable<Assessment['over']>,
+  ) =>
+    over.top > 0
+      ? `${firstYear(price, over.cost)}, ${beyond(over.cost, over.top)} of your budget`
+      : `${firstYear(price, over.cost)}, over your budget (${BUDGET_PHRASE[budget]})`,
   priceNotPublished: () => 'Price not published',
   costUnknown: (price: Course['price']) =>
     `${price.display ?? 'The listed price'}: no first-year cost in USD is known`,
@@ -170,7 +201,7 @@ export function explain(
   const price = course.price;
   if (a.budget === 'fits') reasons.push(TEXTS.budgetFits(price, answers.budget));
   else if (a.budget === 'below') reasons.push(TEXTS.budgetBelow(price, answers.budget));
-  else if (a.budget === 'over') warnings.push(TEXTS.budgetOver(price, answers.budget, a.bandsOver));
+  else if (a.over) warnings.push(TEXTS.budgetOver(price, answers.budget, a.over));
   else if (a.budget === 'not_published') warnings.push(TEXTS.priceNotPublished());
   else warnings.push(TEXTS.costUnknown(price));
 

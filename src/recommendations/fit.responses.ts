@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { courseSchema, verificationSchema } from '../catalog/course.schema';
 import {
+  BOUNDS,
   matchPercentSchema,
   matchThresholdSchema,
   resultLimitSchema,
 } from '../catalog/methodology.schema';
 import { fitVerdictSchema } from '../catalog/vocabulary.schema';
 import { envelopeSchema, urlSchema } from '../core/envelope.schema';
+import { MAX_FITTED } from './fit.dto';
 
 /**
  * The course a fit is about: enough to name, link and date it. Its facts are `getCourse`'s; those
@@ -75,7 +77,7 @@ export const fitSchema = z
       .describe('True when no course reaches `match_threshold` for these answers.'),
     fits: z
       .array(courseFitSchema)
-      .max(3)
+      .max(Math.max(MAX_FITTED, BOUNDS.result_limit.max))
       .describe(
         'The courses asked for, in the order given; without `courses`, the enrolling courses that rank highest whatever their match (at most `result_limit`), best first.',
       ),

@@ -6,7 +6,8 @@ import { NoStore } from '../edge/policies';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { comparisonNotFoundErrorSchema } from '../core/envelope.schema';
 import { AnswersInput } from './answers.dto';
-import { FitQuery } from './fit.dto';
+import { BOUNDS, LIVE_VALUES, RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
+import { FitQuery, MAX_FITTED, MIN_FITTED } from './fit.dto';
 import { type Fit, fitResponseSchema } from './fit.responses';
 import {
   invalidAnswersError,
@@ -36,8 +37,7 @@ export class RecommendationsController {
     operationId: 'recommendCourses',
     tag: 'Course Finder',
     summary: 'Recommend courses for six answers',
-    description:
-      'Scores every enrolling course against the six answers and returns up to 3 courses scoring at least 55 percent, each with match reasons and warnings. All six answers are required; ask the user rather than guess. When no course reaches the threshold, `results` is empty and `no_strong_match` is true. Match percentages describe fit to the answers, not quality. Answers are not stored or logged.',
+    description: `Scores every enrolling course against the six answers and returns the best: ${RECOMMENDATION_BOUNDS}, each with match reasons and warnings. All six answers are required; ask the user rather than guess. When no course reaches the threshold, \`results\` is empty and \`no_strong_match\` is true. Match percentages describe fit to the answers, not quality. Answers are not stored or logged.`,
     ok: {
       schema: recommendationResponseSchema,
       example: {
@@ -68,8 +68,7 @@ export class RecommendationsController {
     operationId: 'checkCourseFit',
     tag: 'Course Finder',
     summary: 'How courses fit six answers',
-    description:
-      "For 1 to 3 named courses, in the order given: the match percent, reasons and warnings the recommendations give for the same six answers, whether the recommendations return the course, and if not why, in words (below the 55 percent threshold, or three courses rank ahead of it, named). A course that is not enrolling is not scored. Without `courses`: the enrolling courses that came closest, whatever their match. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. Every problem of the request, the courses' included, is one `invalid_answers`.",
+    description: `For ${MIN_FITTED} to ${MAX_FITTED} named courses, in the order given: the match percent, reasons and warnings the recommendations give for the same six answers, whether the recommendations return the course, and if not why, in words (below \`match_threshold\`, ${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max} percent, or \`result_limit\` courses, ${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}, rank ahead of it, named; ${LIVE_VALUES}). A course that is not enrolling is not scored. Without \`courses\`: the enrolling courses that came closest, whatever their match. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. Every problem of the request, the courses' included, is one \`invalid_answers\`.`,
     ok: {
       schema: fitResponseSchema,
       example: {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { courseSchema } from '../catalog/course.schema';
 import {
+  BOUNDS,
   matchPercentSchema,
+  RECOMMENDATION_BOUNDS,
   matchThresholdSchema,
   resultLimitSchema,
 } from '../catalog/methodology.schema';
@@ -83,7 +85,7 @@ export const recommendationSchema = z
       .describe('True when no course reached `match_threshold` (then `results` is empty).'),
     results: z
       .array(recommendationResultSchema)
-      .max(3)
+      .max(BOUNDS.result_limit.max)
       .describe(
         'The courses scoring at least `match_threshold`, best first, at most `result_limit`.',
       ),
@@ -94,8 +96,7 @@ export const recommendationSchema = z
   })
   .meta({
     id: 'Recommendation',
-    description:
-      'Up to 3 courses that match the six answers, with reasons and warnings. Answers are not stored or logged.',
+    description: `The courses that match the six answers best, ${RECOMMENDATION_BOUNDS}, with reasons and warnings. Answers are not stored or logged.`,
   });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 

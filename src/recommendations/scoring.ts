@@ -134,9 +134,52 @@ function budgetFit(ctx: Context, price: Course['price']): BudgetFit {
   return band < ctx.budgetIndex ? 'below' : 'over';
 }
 
-function bandsOver(ctx: Context, price: Course['price']): number {
-  if (!price.known || price.budget_band === null) return 0;
-  return Math.max(0, BAND_INDEX[price.budget_band] - ctx.budgetIndex);
+/**
+ * The top of a budget band in US dollars of first-year cost, and the amount its distance is counted
+ * in: the top itself, or for a top of $0 (a free budget, of which no cost is a multiple) the first
+ * paid band's top (docs/methodology.md#over-budget-by-how-much). `500_plus` has no top.
+ */
+export function budgetTop(
+  budget: BudgetBand,
+  bands: Methodology['budget_bands'],
+): { top: number; unit: number } | null {
+  const limits = bands.upper_limits_usd;
+  const top =
+    budget === 'free'
+      ? limits.free
+      : budget === 'under_100'
+        ? limits.under_100
+        : budget === '100_500'
+          ? limits['100_500']
+          : null;
+  if (top === null) return null;
+  return { top, unit: top > 0 ? top : limits.under_100 };
+}
+
+/**
+ * How far a first-year cost is above the top of a budget band, in doublings: log2 of the cost's
+ * ratio to the top, counted in the band's unit, so 0 at the top (continuous: just above it is
+ * barely over) and growing without a ceiling. 0 for a cost in or below the band.
+ */
+export function doublingsOver(
+  cost: number,
+  budget: BudgetBand,
+  bands: Methodology['budget_bands'],
+): number {
+  const at = budgetTop(budget, bands);
+  if (at === null || cost <= at.top) return 0;
+  return Math.log2(1 + (cost - at.top) / at.unit);
+}
+
+function overBy(ctx: Context, price: Course['price'], fit: BudgetFit): Assessment['over'] {
+  if (fit !== 'over' || price.first_year_cost_usd === null) return null;
+  const { budget } = ctx.answers;
+  const bands = ctx.methodology.budget_bands;
+  return {
+    cost: price.first_year_cost_usd,
+    top: budgetTop(budget, bands)!.top,
+    doublings: doublingsOver(price.first_year_cost_usd, budget, bands),
+  };
 }
 
 function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
@@ -146,7 +189,7 @@ function budgetScore(adj: Adjustments, fit: BudgetFit, over: number): number {
     case 'below':
       return adj.cheaper_than_budget_fit;
     case 'over':
-      return Math.max(0, 1 - over * adj.over_budget_fit_loss_per_band);
+      return Math.max(0, 1 - over * adj.over_budget_fit_loss_per_doubling);
     default:
       return adj.unknown_price_fit;
   }
@@ -162,7 +205,8 @@ export function assess(ctx: Context, course: Course): Assessment {
   const style = styleFit(ctx, course);
   const cadenceFit = m.freshness_fit[CADENCE_KEY[course.updates]];
   const budget = budgetFit(ctx, course.price);
-  const over = bandsOver(ctx, course.price);
+  const over = overBy(ctx, course.price, budget);
+  const doublings = over?.doublings ?? 0;
   const modelFits = course.operating_models.includes(answers.operating_model);
 
   const levelScore = level === 'exact' ? 1 : level === 'adjacent' ? adj.adjacent_level_fit : 0;
@@ -173,12 +217,12 @@ export function assess(ctx: Context, course: Course): Assessment {
     ctx.styleWeight * styleScore(ctx, course, style) +
     ctx.freshnessWeight * freshnessScore +
     w.operating_model * (modelFits ? 1 : 0) +
-    w.budget * budgetScore(adj, budget, over);
+    w.budget * budgetScore(adj, budget, doublings);
   const penalty =
     Math.max(0, adj.strong_coverage_from - coverage) *
       m.penalties.objective_coverage_below_strong_per_point +
     (level === 'gap' ? m.penalties.level_gap : 0) +
-    over * m.penalties.over_budget_per_band;
+    doublings * m.penalties.over_budget_per_doubling;
   const raw = ctx.totalWeight > 0 ? (100 * weighted) / ctx.totalWeight - penalty : 0;
 
   return {
@@ -188,7 +232,7 @@ export function assess(ctx: Context, course: Course): Assessment {
     style,
     cadenceFit,
     budget,
-    bandsOver: over,
+    over,
     modelFits,
   };
 }

@@ -13,8 +13,18 @@ import { type FormProblems, formProblems, formQuery, NO_PROBLEMS } from './forms
 /** The route policy's test, `@NoStore({ holdsAnswers })`: any query parameter at all. */
 export const holdsAnswers = (request: Request) => Object.keys(request.query).length > 0;
 
+/**
+ * What a question means beside its words, which are the contract's: the budget bands are counted on
+ * the first year's cost (docs/methodology.md#over-budget-by-how-much).
+ */
+export const QUESTION_HINTS: Partial<Record<keyof typeof QUESTIONS, string>> = {
+  budget:
+    "The first year's cost, in US dollars: a subscription counts for twelve months. A course above your budget loses more the further above it is.",
+};
+
 export interface AnswersForm {
   questions: typeof QUESTIONS;
+  hints: typeof QUESTION_HINTS;
   /** What the address gave, to check the form's choices again. */
   values: Record<string, unknown>;
   problems: FormProblems;
@@ -28,7 +38,13 @@ export async function answersForm(
   raw: Record<string, unknown>,
 ): Promise<AnswersForm> {
   const values = formQuery(raw);
-  const form = { questions: QUESTIONS, values, problems: NO_PROBLEMS, answers: null };
+  const form = {
+    questions: QUESTIONS,
+    hints: QUESTION_HINTS,
+    values,
+    problems: NO_PROBLEMS,
+    answers: null,
+  };
   // An untouched form is a question, not a mistake: problems are shown once something is answered.
   if (Object.keys(values).length === 0) return form;
   const checked = await inputs.check(AnswersInput, values);

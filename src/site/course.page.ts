@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
+import { FACT_LABELS, type FactCheck } from '../catalog/facts';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { ChangesService } from '../changes/changes.service';
 import { CoursesService } from '../courses/courses.service';
@@ -9,6 +10,26 @@ import { answersForm } from './answers';
 import { pathOf } from './links';
 import { courseMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
+
+/**
+ * Which facts of a course are checked, and when, as its page says them (docs/data.md#the-facts):
+ * the checked ones by day, newest first, so those checked earlier than the rest follow; the facts
+ * never checked; those changed since their check.
+ */
+function checksForPage(checks: readonly FactCheck[]) {
+  const days = [...new Set(checks.flatMap((c) => (c.checkedOn ? [c.checkedOn] : [])))].sort();
+  const labels = (facts: readonly FactCheck[]) => facts.map((c) => FACT_LABELS[c.fact]);
+  return {
+    byDay: days.reverse().map((day) => ({
+      day,
+      facts: labels(checks.filter((c) => c.checkedOn === day)),
+    })),
+    unchecked: labels(checks.filter((c) => c.checkedOn === null && c.changedOn === undefined)),
+    changed: checks
+      .filter((c) => c.changedOn !== undefined)
+      .map((c) => ({ fact: FACT_LABELS[c.fact], day: c.changedOn! })),
+  };
+}
 
 /**
  * One course's page, as HTML or Markdown. With the six answers in its address (from the finder,
@@ -33,7 +54,7 @@ export class CoursePage {
     const answers = form.answers && inQuestionOrder(form.answers);
     const fitted = answers ? this.recommendations.fit({ ...answers, courses: [slug] }).data : null;
     const fit = fitted?.fits[0] ?? null;
-    const { bySlug } = this.catalog.current();
+    const { bySlug, dataset } = this.catalog.current();
     const page = this.site.page(
       `${course.name} (${course.provider.name})`,
       course.description ??
@@ -41,17 +62,24 @@ export class CoursePage {
       course.page_url,
       [course],
     );
-    return this.site.render('course', { ...page, noindex: Object.keys(raw).length > 0 }, meta, {
-      course,
-      form,
-      fit,
-      answerLabels: answers && answerLabels(answers),
-      rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
-      resultsPath: fitted ? pathOf(fitted.human_url) : null,
-      answersQuery: answers && `${new URLSearchParams(answers)}`,
-      apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
-      changes: this.changes.ofCourse(slug),
-    });
+    const notice = course.placeholder_data ? ('course' as const) : null;
+    return this.site.render(
+      'course',
+      { ...page, noindex: Object.keys(raw).length > 0, placeholderNotice: notice },
+      meta,
+      {
+        course,
+        form,
+        fit,
+        answerLabels: answers && answerLabels(answers),
+        rankedAhead: (fit?.ranked_ahead ?? []).map((ahead) => bySlug.get(ahead)!),
+        resultsPath: fitted ? pathOf(fitted.human_url) : null,
+        answersQuery: answers && `${new URLSearchParams(answers)}`,
+        apiQuery: answers && `${new URLSearchParams(answers)}&courses=${slug}`,
+        changes: this.changes.ofCourse(slug),
+        checks: checksForPage(dataset.checks.get(slug) ?? []),
+      },
+    );
   }
 
   markdown(slug: string): string {

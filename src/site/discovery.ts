@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { ChangeLog } from '../catalog/change-log';
 import type { Course } from '../catalog/course.schema';
+import { BOUNDS, RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
 import type { Meta } from '../core/envelope.schema';
 import {
   MCP_CAPABILITIES,
@@ -34,7 +35,7 @@ export function llmsTxt(
   const lines = [
     '# Course Finder: AI SEO courses',
     '',
-    `> ${sentence(words.dataset)}, and a Course Finder that matches six answers to at most three courses. Read-only REST API (OpenAPI 3.1) and MCP server, no sign-up or key. Match percentages describe fit to the answers given, not course quality; no course link pays a commission.`,
+    `> ${sentence(words.dataset)}, and a Course Finder that matches six answers to at most ${BOUNDS.result_limit.max} courses. Read-only REST API (OpenAPI 3.1) and MCP server, no sign-up or key. Match percentages describe fit to the answers given, not course quality; no course link pays a commission.`,
     '',
     `Cite results as: ${meta.citation} Link ${meta.canonical_url} and show each course's last-verified date beside its facts.`,
     ...(meta.contains_placeholder_data
@@ -54,7 +55,7 @@ export function llmsTxt(
     `- ${mdLink('Get one course', `${links.api}/courses/{slug}`)}: one course by slug, inactive ones included`,
     `- ${mdLink('Compare courses', `${links.api}/comparisons?courses={slug},{slug}`)}: 2 to 3 courses side by side, in the order given`,
     `- ${mdLink('Finder questions', `${links.api}/finder/questions`)}: the six questions and every allowed answer`,
-    `- ${mdLink('Recommendations', recommendations)}: all six answers required; up to 3 courses at or above the match threshold, with reasons and warnings`,
+    `- ${mdLink('Recommendations', recommendations)}: all six answers required; ${RECOMMENDATION_BOUNDS}, with reasons and warnings`,
     `- ${mdLink('Fit of named courses', `${links.api}/recommendations/fit?${answers}&courses={slug}`)}: for 1 to 3 named courses (or, without them, the closest), the recommendations' numbers and whether and why they are recommended`,
     `- ${mdLink('Methodology', `${links.api}/methodology`)}: live weights, penalties, threshold and budget bands`,
     `- ${mdLink('Changes', `${links.api}/changes?since={YYYY-MM-DD}`)}: what changed in the dataset and when, newest first, in words and values; \`course\` for one course; pages by the \`Link\` header`,

@@ -1,7 +1,8 @@
 import type { Change } from '../catalog/change.schema';
 import type { Course } from '../catalog/course.schema';
 import { courseText } from '../catalog/course-text';
-import { dateInWords, subjectInWords } from '../catalog/history-words';
+import { dateInWords, fieldInWords } from '../catalog/check-words';
+import { subjectInWords } from '../catalog/history-words';
 import {
   TOPIC_COVERAGE,
   TOPIC_LABELS,
@@ -58,6 +59,11 @@ export const fmt = {
       value: c.topic_coverage[key],
     })),
   sourceType: (type: keyof typeof SOURCE_TYPE_LABELS) => SOURCE_TYPE_LABELS[type],
+  /** What a source checks, as a person names it: "Topic coverage", "Price (display)". */
+  sourceField: (field: string) => {
+    const words = fieldInWords(field);
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  },
   /**
    * A policy text with the API's field names in words, for people rather than integrators; an
    * unknown value, `null` in the API, is what the pages show for it.

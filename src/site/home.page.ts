@@ -12,7 +12,7 @@ export class HomePage {
   ) {}
 
   html(): string {
-    const { meta } = this.catalog.current();
+    const { meta, courses } = this.catalog.current();
     const words = this.site.words();
     const page = this.site.page(
       `${words.allVerified ? 'Hand-verified AI SEO courses' : 'AI SEO courses'} and a Course Finder`,
@@ -20,7 +20,9 @@ export class HomePage {
       this.site.links.home,
       [],
     );
-    return this.site.render('home', page, meta, {});
+    // Counted as the list counts them: every course tracked, and those enrolling now.
+    const tracked = { all: courses.length, enrolling: courses.filter((c) => c.enrolling).length };
+    return this.site.render('home', page, meta, { tracked });
   }
 
   /** The same links for clients that ask for JSON (as an API root does). */

@@ -39,6 +39,7 @@ export class ListPage {
         page: undefined,
         withInactive: undefined,
         hidden: 0,
+        tracked: undefined,
         counts: undefined,
         problems: formProblems(SearchCoursesQuery, checked.problems),
       };
@@ -67,13 +68,13 @@ export class ListPage {
       ...(next === undefined ? {} : { next: url(next) }),
       ...(prev === undefined ? {} : { prev: url(prev) }),
     };
-    // Courses the same filters would show with the inactive ones: how many the page leaves out.
-    const all = this.courses.search({
-      ...query,
-      include_inactive: true,
-      limit: undefined,
-      cursor: undefined,
-    }).data.length;
+    // The courses the same filters find, tracked and enrolling now, whichever the page shows: the
+    // heading counts both, as the home page does.
+    const count = (include_inactive: boolean) =>
+      this.courses.search({ ...query, include_inactive, limit: undefined, cursor: undefined }).data
+        .length;
+    const all = count(true);
+    const enrolling = query.include_inactive ? count(false) : total;
     // The same search and filters with the courses not enrolling now.
     const withInactive = `${SITE_PATHS.list}?${new URLSearchParams({
       ...(filters as Record<string, string>),
@@ -87,6 +88,7 @@ export class ListPage {
       page,
       withInactive,
       hidden: all - total,
+      tracked: { all, enrolling },
       counts,
       problems: NO_PROBLEMS,
     };
@@ -99,6 +101,7 @@ export class ListPage {
       page: pager,
       withInactive,
       hidden,
+      tracked,
       counts,
       problems,
     } = await this.query(raw);
@@ -120,6 +123,11 @@ export class ListPage {
       pick: this.catalog.current().courses.find((course) => course.editorial_pick !== null),
       filtered: Object.keys(given).some((name) => !['sort', 'cursor', 'limit'].includes(name)),
       hiddenInactive: hidden,
+      tracked,
+      // Words or filters that narrow the courses counted (showing the inactive ones too does not).
+      narrowed: Object.keys(given).some(
+        (name) => !['sort', 'cursor', 'limit', 'include_inactive'].includes(name),
+      ),
       topicReadings: topicReadings(),
       values: given,
       counts,

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
+import type { Methodology } from '../catalog/methodology.schema';
+import type { BudgetBand } from '../catalog/vocabulary';
 import { byName } from '../catalog/name-order';
 import type { Distribution } from '../recommendations/distribution';
 import { DistributionService } from '../recommendations/distribution.service';
+import { budgetTop, doublingsOver } from '../recommendations/scoring';
 import { type BarChart, barChart } from './charts';
 import { fmt, topicReadings } from './format';
 import { SiteRenderer } from './site-renderer';
@@ -19,6 +22,31 @@ const WEIGHTS = [
   ['freshness', 'Up-to-date training'],
   ['budget', 'Budget'],
 ] as const;
+
+/**
+ * The over-budget rule worked through with the live numbers: a course a little over a $100–$500
+ * budget's top, one almost five times over it, and one over a free budget (docs/methodology.md#over-budget-by-how-much).
+ */
+function budgetExamples(m: Methodology) {
+  const { top } = budgetTop('100_500', m.budget_bands)!;
+  const example = (cost: number, budget: BudgetBand) => {
+    const doublings = doublingsOver(cost, budget, m.budget_bands);
+    const lost = doublings * m.adjustments.over_budget_fit_loss_per_doubling;
+    return {
+      cost,
+      doublings,
+      fitLeft: Math.max(0, 1 - lost),
+      points: doublings * m.penalties.over_budget_per_doubling,
+    };
+  };
+  return {
+    top,
+    paidTop: budgetTop('free', m.budget_bands)!.unit,
+    near: example(top * 1.2, '100_500'),
+    far: example(2388, '100_500'),
+    free: example(50, 'free'),
+  };
+}
 
 /** The formula in plain words with the live numbers, and how matches spread over every answer set. */
 @Injectable()
@@ -62,6 +90,7 @@ export class MethodologyPage {
     );
     const html = this.site.render('methodology', page, meta, {
       m,
+      budgetExamples: budgetExamples(m),
       topicReadings: topicReadings(),
       weightChart,
       distributionChart: dist && this.distributionChart(dist),

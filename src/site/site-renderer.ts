@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Eta } from 'eta';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
+import { PLACEHOLDER_NOTICE } from '../catalog/course-text';
 import { AppConfig } from '../core/config';
 import type { Meta } from '../core/envelope.schema';
 import { type DataWords, dataWords } from './data-words';
@@ -21,6 +22,11 @@ export interface Page {
   styles?: string[];
   /** Kept out of search indexes: a page whose address holds a person's answers. */
   noindex?: boolean;
+  /**
+   * Which placeholder notice the page shows: one course's page speaks of that course (`course`,
+   * or none for a real one); by default, the catalog's while any course is a placeholder.
+   */
+  placeholderNotice?: keyof typeof PLACEHOLDER_NOTICE | null;
   jsonLd: string;
 }
 
@@ -83,6 +89,7 @@ export class SiteRenderer {
       origins: this.origins,
       paths: PATHS,
       fmt,
+      placeholderNotice: PLACEHOLDER_NOTICE,
       words: this.words(),
     });
   }

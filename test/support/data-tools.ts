@@ -106,6 +106,14 @@ export function fixtureData(courses: Record[]): string {
   return dir;
 }
 
+/**
+ * A course's `verification` as `courses.json` holds it in the project's format (Prettier keeps
+ * an object written across lines so): to find a course's block in the file, or write one.
+ */
+export function verificationText(verification: Record['verification']): string {
+  return `      "verification": ${JSON.stringify(verification, null, 2).replaceAll('\n', '\n      ')},`;
+}
+
 export function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
@@ -126,10 +134,7 @@ export function markdownRows(markdown: string, title: string): string[][] {
     );
 }
 
-/** `YYYY-MM-DD` plus `days`. */
-export function plusDays(date: string, days: number): string {
-  return new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { plusDays } from './clock';
 
 /** git in `repo`, as an editor with a name. */
 export function git(repo: string, ...args: string[]): string {

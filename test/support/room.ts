@@ -8,7 +8,7 @@ import type { HistoryEntry } from '../../src/catalog/history.schema';
 import type { MethodologyFile } from '../../src/catalog/methodology.schema';
 import { Clock } from '../../src/core/clock';
 import { AppConfig } from '../../src/core/config';
-import { TestClock } from './clock';
+import { onShippedDay, TestClock } from './clock';
 
 /**
  * A feature room's services as the app builds them, over the real catalog (`data/`): a testing
@@ -19,7 +19,7 @@ import { TestClock } from './clock';
  */
 export async function roomModule(
   services: Provider[],
-  { now = new Date('2026-11-25T12:00:00Z'), env = {} as Record<string, string> } = {},
+  { now = onShippedDay('12:00:00'), env = {} as Record<string, string> } = {},
 ): Promise<{ module: TestingModule; clock: TestClock; config: AppConfig }> {
   const clock = new TestClock(now);
   const config = AppConfig.fromEnv(env);

@@ -1,5 +1,5 @@
 import type { Course } from '../../catalog/course.schema';
-import { courseText } from '../../catalog/course-text';
+import { courseText, PLACEHOLDER_NOTICE } from '../../catalog/course-text';
 import { COVERAGE_KEYS, COVERAGE_LABELS, QUESTIONS } from '../../catalog/vocabulary';
 import type { Comparison } from '../../comparisons/comparisons.responses';
 import type { ErrorBody, Meta } from '../../core/envelope.schema';
@@ -75,9 +75,16 @@ function courseLinks(c: Course): string {
 const compareBox = (c: Course) =>
   `<label class="pick-compare"><input type="checkbox" data-compare="${esc(c.slug)}"> Compare</label>`;
 
-function placeholderNotice(meta: Meta): string {
-  return meta.contains_placeholder_data
-    ? '<p class="banner" role="note"><strong>Placeholder data.</strong> The courses shown here are fictional examples on reserved example domains, waiting for verified facts. Do not rely on them.</p>'
+/**
+ * The notice follows the view, as the site's pages do: one course's speaks of that course, a view
+ * of several courses of the catalog while any course is a placeholder.
+ */
+function placeholderNotice(meta: Meta, one?: Course): string {
+  const notice = one
+    ? one.placeholder_data && PLACEHOLDER_NOTICE.course
+    : meta.contains_placeholder_data && PLACEHOLDER_NOTICE.catalog;
+  return notice
+    ? `<p class="banner" role="note"><strong>Placeholder data.</strong> ${esc(notice)}</p>`
     : '';
 }
 
@@ -227,7 +234,7 @@ ${about}<dl class="facts">${facts}</dl>
 
 function course(c: Course, meta: Meta): string {
   const cite = `${meta.citation} Course: ${c.name}, ${c.page_url}, ${c.verification.last_verified_on ? `facts as of ${c.verification.last_verified_on}` : 'facts not yet verified'}.`;
-  return `${placeholderNotice(meta)}<ul class="cards">${courseCard(c, true)}</ul>${citation(cite, meta)}`;
+  return `${placeholderNotice(meta, c)}<ul class="cards">${courseCard(c, true)}</ul>${citation(cite, meta)}`;
 }
 
 /** "Courses 1–8 of 28" while part of what matches is shown, "28 courses" for all of it. */
