@@ -2,6 +2,9 @@ import { UseFilters, UseInterceptors, UsePipes } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpController, Tool } from '@rekog/mcp-nest';
+import { ChangesQuery } from '../changes/changes.dto';
+import { changeListResponseSchema } from '../changes/changes.responses';
+import { ChangesService } from '../changes/changes.service';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
@@ -23,7 +26,7 @@ import { AnswersFormInterceptor } from './answers-form.interceptor';
 import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { FACETS_META_KEY, facetsSentence } from './facets-meta';
-import { toolResult, ToolResultInterceptor } from './tool-result.interceptor';
+import { PagesOf, toolResult, ToolResultInterceptor } from './tool-result.interceptor';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
 
 /**
@@ -48,6 +51,12 @@ export const READ_ONLY = {
 export const TOOL_PAGE_SIZE = 8;
 
 /**
+ * `get_changes` answers a page of this many entries unless `limit` says otherwise: an entry costs
+ * an assistant some 0.7 KB of context (as structured content and again as text).
+ */
+export const CHANGES_TOOL_PAGE_SIZE = 20;
+
+/**
  * The six answers as a second tool takes them: their values, and no description, which
  * recommend_courses gives once (docs/mcp.md#what-the-tool-list-costs).
  */
@@ -68,6 +77,7 @@ export class CourseFinderTools {
     private readonly recommendations: RecommendationsService,
     private readonly comparisons: ComparisonsService,
     private readonly methodology: MethodologyService,
+    private readonly changes: ChangesService,
   ) {}
 
   @Tool({
@@ -171,5 +181,25 @@ export class CourseFinderTools {
   })
   getMethodology(@Payload() _none: NoQuery) {
     return this.methodology.get();
+  }
+
+  @Tool({
+    name: 'get_changes',
+    description: `What changed in the course dataset and when, newest first: courses added, changed (values before and after), verified, no longer enrolling or removed, and methodology changes, each also in words. ${CHANGES_TOOL_PAGE_SIZE} entries a page; the result gives the next page's cursor.`,
+    parameters: advertisedInput(ChangesQuery, {
+      since: { description: 'Only entries dated on or after this day (YYYY-MM-DD).' },
+      course: { description: "Only this course's entries (a removed course's too), by slug." },
+      limit: {
+        default: CHANGES_TOOL_PAGE_SIZE,
+        description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}).`,
+      },
+      cursor: { description: "The next page's cursor, as the previous result gave it." },
+    }),
+    outputSchema: advertisedOutput(changeListResponseSchema),
+    annotations: { title: 'Get the changes', ...READ_ONLY },
+  })
+  @PagesOf('Entries')
+  listChanges(@Payload() query: ChangesQuery) {
+    return this.changes.list(query, CHANGES_TOOL_PAGE_SIZE);
   }
 }
