@@ -340,6 +340,14 @@ describe('plain-data companions', () => {
     expect(body).toMatch(new RegExp(`\\[${unverified.name}\\].*; not yet verified`));
   });
 
+  it('the home page names every tool tools/list serves, each with what it is for', async () => {
+    const { body } = await text('/', HTML);
+    const listed = await t.json('/mcp', mcpRequest('tools/list'));
+    const items = [...body.matchAll(/<li><code>([a-z_]+)<\/code> ([^<]{12,})<\/li>/g)];
+    const named = items.map((m) => m[1]).sort();
+    expect(named).toEqual(listed.result.tools.map((tool: { name: string }) => tool.name).sort());
+  });
+
   it('docs/methodology.md, the list form and the methodology page describe specialties from one mapping', async () => {
     const readings = topicReadings();
     expect(readings).toContain('General SEO reads General SEO;');

@@ -14,8 +14,7 @@ export class ChangesQuery {
   since?: string;
 
   @Slug({
-    description:
-      "Only this course's entries, a removed course's too. A slug that names no entry gives an empty list.",
+    description: "Only this course's entries, a removed course's too.",
     refuseMalformed: true,
   })
   course?: string;

@@ -8,7 +8,6 @@ import { ChangesService } from '../changes/changes.service';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
-import { ANSWER_NAMES } from '../catalog/vocabulary';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
@@ -27,6 +26,7 @@ import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { FACETS_META_KEY, facetsSentence } from './facets-meta';
 import { PagesOf, toolResult, ToolResultInterceptor } from './tool-result.interceptor';
+import { MCP_TOOLS, type ToolName } from './server-info';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
 
 /**
@@ -56,16 +56,18 @@ export const TOOL_PAGE_SIZE = 8;
  */
 export const CHANGES_TOOL_PAGE_SIZE = 20;
 
-/**
- * The six answers as a second tool takes them: their values, and no description, which
- * recommend_courses gives once (docs/mcp.md#what-the-tool-list-costs).
- */
-const ANSWERS_AS_VALUES = Object.fromEntries(
-  ANSWER_NAMES.map((name) => [name, { description: undefined }]),
-);
+/** The `cursor` of a tool that answers pages. */
+const NEXT_PAGE =
+  'The next page, as the previous result gave it, with the same other arguments; valid while the data stays the same.';
 
-const CITE =
-  'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
+/**
+ * A tool's name, description and title from the one list of tools (server-info.ts), which the
+ * instructions and the home page name them from; read-only like every tool here.
+ */
+function tool<T extends object>(name: ToolName, options: T) {
+  const { title, description } = MCP_TOOLS[name];
+  return { name, description, annotations: { title, ...READ_ONLY }, ...options };
+}
 
 @McpController()
 @UsePipes(new InputValidationPipe('json'))
@@ -80,23 +82,19 @@ export class CourseFinderTools {
     private readonly changes: ChangesService,
   ) {}
 
-  @Tool({
-    name: 'search_courses',
-    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words, forgiving typos (sort "relevance": best match first). Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match, how many each filter value would give (to answer "how many" in one call) and how to get the next page (cursor). ${CITE}`,
-    parameters: advertisedInput(SearchCoursesQuery, {
-      limit: {
-        default: TOOL_PAGE_SIZE,
-        description: `At most this many courses (default ${TOOL_PAGE_SIZE}); when more are found, the result says how to get the next page.`,
-      },
-      cursor: {
-        description:
-          'The page after a previous one, as that result gave it (also in its _meta["course-finder/page"].next_cursor), with the same other arguments; valid while the data stays the same.',
-      },
+  @Tool(
+    tool('search_courses', {
+      parameters: advertisedInput(SearchCoursesQuery, {
+        limit: {
+          default: TOOL_PAGE_SIZE,
+          description: `At most this many courses (default ${TOOL_PAGE_SIZE}); when more match, the result says how to get the next page.`,
+        },
+        cursor: { description: NEXT_PAGE },
+      }),
+      outputSchema: advertisedOutput(courseListResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(courseListResponseSchema),
-    annotations: { title: 'Search courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   search(@Payload() query: SearchCoursesQuery): CallToolResult {
     const result = toolResult(
       this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE }),
@@ -109,95 +107,73 @@ export class CourseFinderTools {
     };
   }
 
-  @Tool({
-    name: 'get_course',
-    description: `One course by slug, with every fact and its sources. ${CITE}`,
-    parameters: advertisedInput(CourseSlug, {
-      slug: {
-        description:
-          'The course slug, as search_courses, recommend_courses or compare_courses give it.',
-      },
+  @Tool(
+    tool('get_course', {
+      parameters: advertisedInput(CourseSlug),
+      outputSchema: advertisedOutput(courseResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(courseResponseSchema),
-    annotations: { title: 'Get a course', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   get(@Payload() { slug }: CourseSlug) {
     return this.courses.get(slug);
   }
 
-  @Tool({
-    name: 'recommend_courses',
-    description: `Scores every enrolling course against the user's six Course Finder answers and returns up to 3 strong matches with match reasons and warnings. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
-    parameters: advertisedInput(AnswersInput),
-    outputSchema: advertisedOutput(recommendationResponseSchema),
-    annotations: { title: 'Recommend courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  @Tool(
+    tool('recommend_courses', {
+      parameters: advertisedInput(AnswersInput),
+      outputSchema: advertisedOutput(recommendationResponseSchema),
+      _meta: APP_TOOL_META,
+    }),
+  )
   @UseInterceptors(new AnswersFormInterceptor(AnswersInput))
   recommend(@Payload() answers: AnswersInput) {
     return this.recommendations.recommend(answers);
   }
 
-  @Tool({
-    name: 'check_course_fit',
-    description: 'How 1-3 courses, or the closest, fit six answers.',
-    parameters: advertisedInput(FitQuery, {
-      ...ANSWERS_AS_VALUES,
-      courses: { description: undefined },
+  @Tool(
+    tool('check_course_fit', {
+      parameters: advertisedInput(FitQuery),
+      outputSchema: advertisedOutput(fitResponseSchema),
     }),
-    outputSchema: advertisedOutput(fitResponseSchema),
-    annotations: { title: 'Check how courses fit', ...READ_ONLY },
-  })
+  )
   @UseInterceptors(new AnswersFormInterceptor(FitQuery))
   fit(@Payload() query: FitQuery) {
     return this.recommendations.fit(query);
   }
 
-  @Tool({
-    name: 'compare_courses',
-    description: `2 to 3 courses side by side, in the order given (inactive courses included). ${CITE}`,
-    parameters: advertisedInput(CompareCoursesQuery, {
-      courses: {
-        description:
-          'A JSON array of 2 to 3 distinct course slugs, in the order to show them, e.g. ["answer-engine-foundations", "search-generalist-program"].',
-      },
+  @Tool(
+    tool('compare_courses', {
+      parameters: advertisedInput(CompareCoursesQuery),
+      outputSchema: advertisedOutput(comparisonResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(comparisonResponseSchema),
-    annotations: { title: 'Compare courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   compare(@Payload() { courses }: CompareCoursesQuery) {
     return this.comparisons.compare(courses);
   }
 
-  @Tool({
-    name: 'get_methodology',
-    description:
-      'The live scoring weights, adjustments, penalties, match threshold, result limit, budget bands, topic coverage scale and verification rules.',
-    parameters: advertisedInput(NoQuery),
-    outputSchema: advertisedOutput(methodologyResponseSchema),
-    annotations: { title: 'Get the methodology', ...READ_ONLY },
-  })
+  @Tool(
+    tool('get_methodology', {
+      parameters: advertisedInput(NoQuery),
+      outputSchema: advertisedOutput(methodologyResponseSchema),
+    }),
+  )
   getMethodology(@Payload() _none: NoQuery) {
     return this.methodology.get();
   }
 
-  @Tool({
-    name: 'get_changes',
-    description: `What changed in the course dataset and when, newest first: courses added, changed (values before and after), verified, no longer enrolling or removed, and methodology changes, each also in words. ${CHANGES_TOOL_PAGE_SIZE} entries a page; the result gives the next page's cursor.`,
-    parameters: advertisedInput(ChangesQuery, {
-      since: { description: 'Only entries dated on or after this day (YYYY-MM-DD).' },
-      course: { description: "Only this course's entries (a removed course's too), by slug." },
-      limit: {
-        default: CHANGES_TOOL_PAGE_SIZE,
-        description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}).`,
-      },
-      cursor: { description: "The next page's cursor, as the previous result gave it." },
+  @Tool(
+    tool('get_changes', {
+      parameters: advertisedInput(ChangesQuery, {
+        limit: {
+          default: CHANGES_TOOL_PAGE_SIZE,
+          description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}); when there are more, the result says how to get the next page.`,
+        },
+        cursor: { description: NEXT_PAGE },
+      }),
+      outputSchema: advertisedOutput(changeListResponseSchema),
     }),
-    outputSchema: advertisedOutput(changeListResponseSchema),
-    annotations: { title: 'Get the changes', ...READ_ONLY },
-  })
+  )
   @PagesOf('Entries')
   listChanges(@Payload() query: ChangesQuery) {
     return this.changes.list(query, CHANGES_TOOL_PAGE_SIZE);

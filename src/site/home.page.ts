@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
+import { MCP_TOOLS } from '../mcp/server-info';
 import { sentence } from './data-words';
 import { SiteRenderer } from './site-renderer';
 
@@ -20,7 +21,9 @@ export class HomePage {
       this.site.links.home,
       [],
     );
-    return this.site.render('home', page, meta, {});
+    // Every tool served, from the list tools/list is made from.
+    const tools = Object.entries(MCP_TOOLS).map(([name, tool]) => ({ name, use: tool.use }));
+    return this.site.render('home', page, meta, { tools });
   }
 
   /** The same links for clients that ask for JSON (as an API root does). */
