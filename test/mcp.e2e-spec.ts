@@ -399,11 +399,14 @@ describe('tools/call returns the REST body', () => {
 });
 
 describe('tools/call errors: isError results with the REST body', () => {
-  it('get_course: an unknown or malformed slug is not_found, as on REST', async () => {
-    for (const slug of ['no-such-course', 'Not A Slug']) {
+  it('get_course: an unknown or malformed slug is not_found, as on REST, offering near slugs', async () => {
+    for (const slug of ['no-such-course', 'Not A Slug', 'technical-seo']) {
       const body = await expectToolError('get_course', { slug }, 'not_found');
       expect(body).toEqual(await t.json(`/api/v1/courses/${encodeURIComponent(slug)}`));
     }
+    const body = await expectToolError('get_course', { slug: 'technical-seo' }, 'not_found');
+    expect(body.error.details.near_slugs).toEqual(['technical-seo-deep-dive']);
+    expect(body.error.message).toMatch(/Did you mean technical-seo-deep-dive\? Search .* q/);
   });
 
   it('compare_courses: 1 or 4 slugs, a repeated or malformed slug are invalid_parameters', async () => {
@@ -427,7 +430,13 @@ describe('tools/call errors: isError results with the REST body', () => {
       { courses: [slugs[0], 'no-such-course'] },
       'not_found',
     );
-    expect(body.error.details).toEqual({ missing: ['no-such-course'] });
+    expect(body.error.details).toEqual({ missing: ['no-such-course'], near_slugs: [] });
+    const near = await expectToolError(
+      'compare_courses',
+      { courses: [slugs[0], 'answer-engine-foundation'] },
+      'not_found',
+    );
+    expect(near.error.details.near_slugs).toEqual(['answer-engine-foundations']);
   });
 
   it('compare_courses: a string instead of an array is invalid_parameters', async () => {

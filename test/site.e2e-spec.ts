@@ -232,6 +232,18 @@ describe('pages', () => {
     expect(policies.match(/<li>/g)).toHaveLength(Object.keys(meta.policies).length);
   });
 
+  it("a course's address a word or a typo away is a 404 page that offers the course", async () => {
+    for (const slug of ['technical-seo', 'Technical-SEO', 'tecnical-seo-deep-dive']) {
+      const { body } = await text(`/ai-seo-courses/${slug}`, HTML, 404);
+      expect(body).toContain(
+        'Did you mean <a href="/ai-seo-courses/technical-seo-deep-dive">Technical SEO Deep Dive</a>?',
+      );
+    }
+    expect((await text('/ai-seo-courses/no-such-course', HTML, 404)).body).not.toContain(
+      'Did you mean',
+    );
+  });
+
   it('an unknown slug is a 404 page for a browser and the contract error for everyone else', async () => {
     const html = await text('/ai-seo-courses/no-such-course', HTML, 404);
     expect(html.response.headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -14,7 +14,8 @@ export class ChangesQuery {
   since?: string;
 
   @Slug({
-    description: "Only this course's entries, a removed course's too.",
+    description:
+      "Only this course's entries, a removed course's too; an unknown slug's error names the nearest slugs.",
     refuseMalformed: true,
   })
   course?: string;

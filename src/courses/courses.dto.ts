@@ -92,7 +92,7 @@ export class SearchCoursesQuery {
 export class CourseSlug {
   @Slug({
     description:
-      "The course's slug, as searches, recommendations and comparisons give it (`answer-engine-foundations`).",
+      "The course's slug, as searches, recommendations and comparisons give it (`answer-engine-foundations`); an unknown one's error names the nearest slugs.",
     required: true,
   })
   slug!: string;

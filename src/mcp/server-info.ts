@@ -91,13 +91,13 @@ export const MCP_TOOLS = {
     title: 'Search courses',
     description:
       'Lists the tracked courses matching filters and words (q, typos forgiven), with their facts and last-verified dates, a page at a time, and how many each filter value would give. Use it for factual questions (which courses, how many, what they cost) and to find slugs; to match a learner to courses, use recommend_courses.',
-    use: 'to find courses by filters and words, count them and learn their slugs',
+    use: 'to find courses by filters and words, and count them',
   },
   get_course: {
     title: 'Get a course',
     description:
-      "One course by slug: every fact, the sources behind it and the date it was last verified. Use it when you know a course's slug and need all its facts; an unknown slug's error names the nearest slugs.",
-    use: "for one course's every fact and source, by slug",
+      "One course by slug: every fact, the sources behind it and the date it was last verified. Use it when you know a course's slug and need all its facts.",
+    use: "for one course's every fact and source",
   },
   recommend_courses: {
     title: 'Recommend courses',
