@@ -6,6 +6,7 @@ import { ComparisonsService } from '../comparisons/comparisons.service';
 import { DomainError } from '../core/domain-error';
 import { echo, type InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
+import { comparedRows } from './compare-rows';
 import { fmt } from './format';
 import { PATHS } from './links';
 import { SiteRenderer } from './site-renderer';
@@ -92,6 +93,7 @@ export class ComparePage {
     );
     return this.site.render('compare', page, meta, {
       compared,
+      rows: comparedRows(compared),
       chosen,
       need: needs,
       problems,
