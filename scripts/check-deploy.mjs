@@ -3,8 +3,9 @@
 //    cert-manager, Prometheus Operator), strictly: a field the schema does not define fails;
 //  - the "restricted" Pod Security Standard on every pod template;
 //  - this project's rules: restricted namespaces, read-only root filesystems, third-party images
-//    pinned by digest, replicas owned by the autoscaler, and references (Services, routes,
-//    monitors, probes, policies) that resolve.
+//    pinned by digest, replicas owned by the autoscaler, references (Services, routes,
+//    monitors, probes, policies, certificates) that resolve, and no kind of an operator in an
+//    overlay for a cluster without it (WITHOUT_OPERATORS).
 //
 //   node scripts/check-deploy.mjs                 deploy/base and every deploy/overlays/*
 //   node scripts/check-deploy.mjs DIR...          kustomization directories (kubectl kustomize)
@@ -14,7 +15,7 @@
 // test/deploy.e2e-spec.ts runs it (kubernetes-models is ESM-only, which jest does not load).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -38,6 +39,21 @@ const MODELS = {
   'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1',
 };
 const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'ClusterIssuer']);
+
+/**
+ * The API groups of the operators the optional components need: deploy/components/monitoring the
+ * Prometheus Operator's, deploy/components/certificates cert-manager's.
+ */
+const OPERATOR_GROUPS = {
+  'monitoring.coreos.com': 'the Prometheus Operator',
+  'cert-manager.io': 'cert-manager',
+};
+/**
+ * The kustomizations (under deploy/, wherever the tree is) for a cluster with none of those
+ * operators: `kubectl apply -k` fails on a kind its cluster does not serve, so their renderings
+ * hold none (docs/operations.md#monitoring-and-certificates-added-or-left-out).
+ */
+const WITHOUT_OPERATORS = ['base', 'overlays/dev'];
 
 async function modelOf(apiVersion, kind) {
   if (!MODELS[apiVersion] || !/^[A-Z][A-Za-z]+$/.test(kind ?? '')) return undefined;
@@ -373,7 +389,9 @@ function projectProblems(objects) {
   const certificateSecrets = new Set(
     of('Certificate').map((c) => `${c.metadata.namespace}/${c.spec.secretName}`),
   );
-  for (const gateway of of('Gateway')) {
+  // Without the certificates component (no Certificate at all), the TLS Secret is made out of
+  // band, as production's Redis Secret is: nothing rendered can name it.
+  for (const gateway of certificateSecrets.size > 0 ? of('Gateway') : []) {
     for (const listener of gateway.spec.listeners) {
       for (const ref of listener.tls?.certificateRefs ?? []) {
         if (!certificateSecrets.has(`${ref.namespace ?? gateway.metadata.namespace}/${ref.name}`))
@@ -401,11 +419,25 @@ function projectProblems(objects) {
   return problems;
 }
 
+/** The operator whose kind an object is, when `source` is for a cluster without operators. */
+function operatorOf(source, object) {
+  const path = resolve(source).split(sep).join('/');
+  if (!WITHOUT_OPERATORS.some((dir) => path.endsWith(`/deploy/${dir}`))) return undefined;
+  return OPERATOR_GROUPS[object.apiVersion?.split('/')[0]];
+}
+
 /** Every problem of one rendering, as printable lines. */
-async function check(objects) {
+async function check(objects, source) {
   const lines = [];
   const name = (o) =>
     `${o.kind} ${o.metadata?.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata?.name}`;
+  for (const object of objects) {
+    const operator = operatorOf(source, object);
+    if (operator)
+      lines.push(
+        `${name(object)}: a kind of ${operator}, which a cluster for this overlay does not run (leave its component out)`,
+      );
+  }
   for (const object of objects) {
     // kustomize wraps a long Secret value's base64 at 70 columns; the API server's decoder skips the
     // line breaks, the schema's "byte" format does not.
@@ -462,7 +494,7 @@ for (const source of sources) {
     ? [error]
     : documents.flatMap((d) => d.errors.map((e) => `YAML: ${e.message}`));
   const objects = documents.map((d) => d.toJS()).filter(Boolean);
-  if (lines.length === 0) lines.push(...(await check(objects)));
+  if (lines.length === 0) lines.push(...(await check(objects, source)));
   failed ||= lines.length > 0;
   for (const line of lines) console.log(`${source}: ${line}`);
   if (lines.length === 0) console.log(`ok ${source}: ${objects.length} objects`);

@@ -10,7 +10,6 @@ import { EdgeModule } from './edge/edge.module';
 import { NOT_FOUND_PAGE } from './edge/http-error.filter';
 import { EDGE_TIMEOUTS, type HttpTimeouts } from './edge/public-server';
 import { FinderModule } from './finder/finder.module';
-import { ChangesMcpModule } from './mcp/changes.mcp';
 import { McpModule } from './mcp/mcp.module';
 import { MethodologyModule } from './methodology/methodology.module';
 import { OpenApiModule } from './openapi/openapi.module';
@@ -56,7 +55,6 @@ export class AppModule {
         RecommendationsModule,
         ChangesModule,
         McpModule,
-        ChangesMcpModule,
         SiteModule,
       ],
     };

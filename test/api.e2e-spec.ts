@@ -251,8 +251,22 @@ describe('GET /api/v1/courses/{slug}', () => {
     async (slug) => {
       const body = await getJson(`/api/v1/courses/${slug}`, 404);
       expect(body.error.code).toBe('not_found');
+      expect(body.error.details.missing).toEqual([decodeURIComponent(slug)]);
     },
   );
+
+  it.each([
+    ['technical-seo', 'a word left out'],
+    ['tecnical-seo-deep-dive', 'a typo'],
+    ['Technical-SEO', 'a slug that breaks the pattern'],
+  ])('404 for %s (%s) names the slug and offers the near one', async (slug) => {
+    const body = await getJson(`/api/v1/courses/${slug}`, 404);
+    expect(body.error.details).toEqual({
+      missing: [slug],
+      near_slugs: ['technical-seo-deep-dive'],
+    });
+    expect(body.error.message).toContain('Did you mean technical-seo-deep-dive?');
+  });
 
   it('rejects query parameters it does not take', async () => {
     const body = await getJson(`/api/v1/courses/${records[0].slug}?level=beginner`, 422);
@@ -311,7 +325,15 @@ describe('GET /api/v1/comparisons', () => {
     const body = await getJson(`/api/v1/comparisons?courses=${a},ghost-course,phantom`, 404);
     expect(body.error).toMatchObject({
       code: 'not_found',
-      details: { missing: ['ghost-course', 'phantom'] },
+      details: { missing: ['ghost-course', 'phantom'], near_slugs: [] },
+    });
+  });
+
+  it('404 offers the near slug of each that matches no course', async () => {
+    const body = await getJson(`/api/v1/comparisons?courses=${a},technicalseo`, 404);
+    expect(body.error.details).toEqual({
+      missing: ['technicalseo'],
+      near_slugs: ['technical-seo-deep-dive'],
     });
   });
 });

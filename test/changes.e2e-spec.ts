@@ -116,11 +116,24 @@ describe('GET /api/v1/changes on the shipped data', () => {
     expect(body.error.details.parameters.map((p: { name: string }) => p.name)).toEqual([name]);
   });
 
-  it("course gives that course's entries; a slug that names no entry an empty list", async () => {
+  it("course gives that course's entries; a slug the history never held is 404 naming it", async () => {
     const slug = records[0].slug;
     const { data } = await t.json(`/api/v1/changes?course=${slug}`);
     expect(data.map((entry: any) => [entry.course.slug, entry.kind])).toEqual([[slug, 'added']]);
-    expect((await t.json('/api/v1/changes?course=no-such-course')).data).toEqual([]);
+    for (const [course, near] of [
+      ['nope', []],
+      ['technical-seo', ['technical-seo-deep-dive']],
+    ] as const) {
+      const response = await t.get(`/api/v1/changes?course=${course}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body: any = await response.json();
+      expect(body.error).toMatchObject({
+        code: 'not_found',
+        message: expect.stringContaining(`"${course}"`),
+        details: { missing: [course], near_slugs: near },
+      });
+    }
   });
 
   it('following Link visits every entry once, whatever the page size', async () => {
@@ -269,6 +282,16 @@ describe('for assistants', () => {
     expect(result.isError).toBe(true);
     const body = JSON.parse(result.content[0].text);
     expect(body.error.details.parameters.map((p: { name: string }) => p.name)).toEqual(['since']);
+  });
+
+  it('get_changes with a slug the history never held is the REST 404 body, near slugs and all', async () => {
+    const result = (await client.callTool({
+      name: 'get_changes',
+      arguments: { course: 'technical-seo' },
+    })) as any;
+    expect(result.isError).toBe(true);
+    const rest = await t.get('/api/v1/changes?course=technical-seo');
+    expect(JSON.parse(result.content[0].text)).toEqual(await rest.json());
   });
 
   it('coursefinder://changes is the whole history, as the API pages through it', async () => {

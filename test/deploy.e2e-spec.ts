@@ -165,6 +165,44 @@ describeWithKubectl('the Kubernetes manifests', () => {
       ]);
     }, 60_000);
 
+    it("refuses a kind of the Prometheus Operator or cert-manager in dev's rendering, naming it", () => {
+      const dir = join(copyOfTree(), 'deploy/overlays/dev');
+      const file = join(dir, 'kustomization.yaml');
+      const kustomization = parse(readFileSync(file, 'utf8'));
+      kustomization.components.push('../../components/monitoring', '../../components/certificates');
+      kustomization.configMapGenerator[0].literals.push(
+        'monitoring-namespace=monitoring',
+        'cluster-issuer=letsencrypt-staging',
+      );
+      writeFileSync(file, stringify(kustomization));
+      const { code, output } = checkDeploy(dir);
+      expect(code).toBe(1);
+      expect(output.trim().split('\n').sort()).toEqual(
+        [
+          'Certificate course-finder/course-finder: a kind of cert-manager',
+          'PrometheusRule course-finder/course-finder: a kind of the Prometheus Operator',
+          'ServiceMonitor course-finder/course-finder: a kind of the Prometheus Operator',
+        ].map(
+          (line) =>
+            `${dir}: ${line}, which a cluster for this overlay does not run (leave its component out)`,
+        ),
+      );
+    }, 60_000);
+
+    it('accepts production with its monitoring and certificates components left out', () => {
+      const dir = join(copyOfTree(), 'deploy/overlays/production');
+      const file = join(dir, 'kustomization.yaml');
+      const kustomization = parse(readFileSync(file, 'utf8'));
+      const optional = ['../../components/monitoring', '../../components/certificates'];
+      kustomization.components = kustomization.components.filter(
+        (path: string) => !optional.includes(path),
+      );
+      writeFileSync(file, stringify(kustomization));
+      const { code, output } = checkDeploy(dir);
+      expect(output).toMatch(/^ok .*: \d+ objects$/m);
+      expect(code).toBe(0);
+    }, 60_000);
+
     it('accepts the managed-redis component on production, which removes the in-cluster Valkey', () => {
       const dir = join(copyOfTree(), 'deploy/overlays/managed-redis');
       mkdirSync(dir);
@@ -457,6 +495,27 @@ describeWithKubectl('the Kubernetes manifests', () => {
       expect(thirdParty.length).toBeGreaterThan(0);
       for (const image of thirdParty) expect(image).toMatch(/:[\w.-]+@sha256:[0-9a-f]{64}$/);
     }
+  });
+
+  it('the base and the dev overlay render no kind of the Prometheus Operator or cert-manager; production renders them', () => {
+    const operators = /^(monitoring\.coreos\.com|cert-manager\.io)\//;
+    const operatorKinds = (objects: K8sObject[]) =>
+      objects.filter((o) => operators.test(o.apiVersion)).map((o) => o.kind);
+    expect(operatorKinds(render('deploy/base'))).toEqual([]);
+    const dev = render('deploy/overlays/dev');
+    expect(operatorKinds(dev)).toEqual([]);
+    // Nothing points at what is left out: the policy lets in the gateway alone, no setting names
+    // an issuer or Prometheus's namespace.
+    expect(get(dev, 'NetworkPolicy', 'course-finder').spec.ingress).toHaveLength(1);
+    for (const overlay of ['production', 'production-ingress']) {
+      expect(operatorKinds(render(`deploy/overlays/${overlay}`)).sort()).toEqual([
+        'Certificate',
+        'PrometheusRule',
+        'ServiceMonitor',
+      ]);
+    }
+    const settings = readFileSync(join(ROOT, 'deploy/overlays/dev/kustomization.yaml'), 'utf8');
+    expect(settings).not.toMatch(/monitoring-namespace|cluster-issuer/);
   });
 
   it('the dev overlay runs one to three replicas with a generated Secret and the data of the image', () => {

@@ -267,16 +267,16 @@ describe('caches', () => {
 });
 
 describe('errors', () => {
-  it('slugs that match no course: 404 with details.missing, in the order given', async () => {
+  it('slugs that match no course: 404 with details.missing, in the order given, and the near slugs', async () => {
     const response = await t.get(
-      `/api/v1/recommendations/fit?${query(SAMPLE_ANSWERS)}&courses=no-such,answer-engine-foundations,nor-this`,
+      `/api/v1/recommendations/fit?${query(SAMPLE_ANSWERS)}&courses=no-such,answer-engine-foundations,technical-seo`,
     );
     expect(response.status).toBe(404);
     const body: any = await response.json();
     expectValid(errorBodySchema, body);
     expect(body.error).toMatchObject({
       code: 'not_found',
-      details: { missing: ['no-such', 'nor-this'] },
+      details: { missing: ['no-such', 'technical-seo'], near_slugs: ['technical-seo-deep-dive'] },
     });
   });
 

@@ -111,10 +111,13 @@ describe('check_course_fit', () => {
   it('refuses as the REST operation does: unknown slugs not_found, a bad list invalid_answers', async () => {
     const { client } = await connect('legacy');
     const missing = expectToolError(
-      await call(client, 'check_course_fit', { ...SAMPLE_ANSWERS, courses: ['no-such-course'] }),
+      await call(client, 'check_course_fit', { ...SAMPLE_ANSWERS, courses: ['technical-seo'] }),
       'not_found',
     );
-    expect(missing.error.details).toEqual({ missing: ['no-such-course'] });
+    expect(missing.error.details).toEqual({
+      missing: ['technical-seo'],
+      near_slugs: ['technical-seo-deep-dive'],
+    });
     const list = expectToolError(
       await call(client, 'check_course_fit', { ...SAMPLE_ANSWERS, courses: 'a,b' }),
       'invalid_answers',

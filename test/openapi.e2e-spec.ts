@@ -280,9 +280,9 @@ describe('GET /api/v1/openapi.json', () => {
   it('declares the responses the spec lists, each error with its own typed schema, and the headers', () => {
     const errorsOf: Record<string, Record<string, string>> = {
       searchCourses: { '422': 'InvalidParametersError' },
-      getCourse: { '404': 'NotFoundError', '422': 'InvalidParametersError' },
+      getCourse: { '404': 'UnknownCoursesError', '422': 'InvalidParametersError' },
       recommendCourses: { '422': 'InvalidAnswersError' },
-      compareCourses: { '404': 'ComparisonNotFoundError', '422': 'InvalidParametersError' },
+      compareCourses: { '404': 'UnknownCoursesError', '422': 'InvalidParametersError' },
       getFinderQuestions: { '422': 'InvalidParametersError' },
       getMethodology: { '422': 'InvalidParametersError' },
     };
@@ -348,9 +348,8 @@ describe('GET /api/v1/openapi.json', () => {
     const detailsOf = (name: string) => s[name].properties.error.properties.details;
     expect(codeOf('InvalidParametersError')).toMatchObject({ const: 'invalid_parameters' });
     expect(codeOf('InvalidAnswersError')).toMatchObject({ const: 'invalid_answers' });
-    expect(codeOf('ComparisonNotFoundError')).toMatchObject({ const: 'not_found' });
+    expect(codeOf('UnknownCoursesError')).toMatchObject({ const: 'not_found' });
     for (const [name, code] of [
-      ['NotFoundError', 'not_found'],
       ['RateLimitedError', 'rate_limited'],
       ['MethodNotAllowedError', 'method_not_allowed'],
       ['BadRequestError', 'bad_request'],
@@ -364,9 +363,16 @@ describe('GET /api/v1/openapi.json', () => {
       type: 'array',
       items: { type: 'string' },
     });
-    expect(detailsOf('ComparisonNotFoundError').properties.missing).toMatchObject({
-      type: 'array',
-      items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+    expect(detailsOf('UnknownCoursesError')).toMatchObject({
+      required: ['missing', 'near_slugs'],
+      properties: {
+        missing: { type: 'array', minItems: 1, items: { type: 'string', maxLength: 100 } },
+        near_slugs: {
+          type: 'array',
+          maxItems: 3,
+          items: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+        },
+      },
     });
     expect(s.AnswerOptions.properties.experience).toMatchObject({
       type: 'array',
@@ -601,8 +607,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 10 + 3 + 10.
-      expect(compared).toBe(23);
+      // Every 200, 404 and 422: 10 + 4 (getCourse, compareCourses, checkCourseFit, getChanges) + 10.
+      expect(compared).toBe(24);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

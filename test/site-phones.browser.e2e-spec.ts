@@ -107,6 +107,89 @@ async function cueAt(page: Page, box: Locator, side: 'left' | 'right'): Promise<
   return !shown.equals(bare);
 }
 
+/** The comparison's rows whose values are not each beside the fact's name, brought into view. */
+function beside(rows: Locator, count: number): Promise<string[]> {
+  return rows.evaluateAll(
+    (all, { count }) => {
+      const w = globalThis as any;
+      const found: string[] = [];
+      for (const row of all) {
+        const fact = row.querySelector('th');
+        const cells = [...row.querySelectorAll('td')];
+        if (cells.length !== count) found.push(`${fact.textContent}: ${cells.length}`);
+        for (const td of cells) {
+          td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          const [f, v] = [fact.getBoundingClientRect(), td.getBoundingClientRect()];
+          const shown = f.left >= 0 && v.left >= f.right - 1 && v.right <= w.innerWidth + 1;
+          if (!shown || !td.checkVisibility()) found.push(`${fact.textContent} ${td.cellIndex}`);
+        }
+      }
+      return found;
+    },
+    { count },
+  );
+}
+
+/** The facts whose row shows the mark "differs" (a visible word of its name's cell), by name. */
+function visibleMarks(page: Page): Promise<string[]> {
+  return page.locator('table.compare tbody th').evaluateAll((cells) =>
+    cells
+      .filter((th: any) => {
+        const mark = th.querySelector('.differs');
+        const r = mark?.getBoundingClientRect();
+        return (
+          mark?.checkVisibility() && r.width > 1 && r.height > 1 && /differs/.test(mark.innerText)
+        );
+      })
+      .map((th: any) => th.firstChild.textContent.trim()),
+  );
+}
+
+/**
+ * On a phone: the named two courses, and only they, side by side in every row below the fact's
+ * name, within the screen's width; with the price's row brought into view, both prices on screen
+ * and the courses' names still at the top.
+ */
+function twoSideBySide(page: Page, names: string[]): Promise<string[]> {
+  return page.evaluate((names) => {
+    const w = globalThis as any;
+    const d = w.document;
+    const found: string[] = [];
+    const visible = (el: any) => el.checkVisibility();
+    const heads = [...d.querySelectorAll('table.compare thead th[data-slug]')].filter(visible);
+    const headNames = heads.map((th: any) => th.querySelector('a').textContent);
+    if (JSON.stringify(headNames) !== JSON.stringify(names)) found.push(`heads ${headNames}`);
+    for (const row of d.querySelectorAll('table.compare tbody tr')) {
+      const fact = row.querySelector('th');
+      const cells = [...row.querySelectorAll('td')].filter(visible);
+      const [f, a, b] = [fact, ...cells].map((el: any) => el.getBoundingClientRect());
+      const label = fact.firstChild.textContent.trim();
+      if (cells.length !== 2) found.push(`${label}: ${cells.length} shown`);
+      else if (!(f.bottom <= a.top + 1 && f.bottom <= b.top + 1)) found.push(`${label}: not above`);
+      else if (!(a.left >= 0 && a.right <= b.left && b.right <= w.innerWidth)) {
+        found.push(`${label}: not side by side on screen`);
+      }
+    }
+    const price = [...d.querySelectorAll('table.compare tbody tr')].find((row: any) =>
+      row.querySelector('th').textContent.startsWith('Price'),
+    );
+    price.scrollIntoView({ block: 'center' });
+    for (const cell of [...price.querySelectorAll('td')].filter(visible)) {
+      const r = cell.getBoundingClientRect();
+      if (!(r.left >= 0 && r.right <= w.innerWidth && r.top >= 0 && r.bottom <= w.innerHeight)) {
+        found.push(`price ${cell.textContent} off the screen`);
+      }
+    }
+    for (const th of heads) {
+      const r = th.getBoundingClientRect();
+      if (!(r.top >= 0 && r.bottom <= price.getBoundingClientRect().top)) {
+        found.push(`${th.textContent} not held in view above the prices`);
+      }
+    }
+    return found;
+  }, names);
+}
+
 describeWithBrowser('the list, the comparison and the course page at 375 and 1280 px', () => {
   let t: TestApp;
   let verified: TestApp;
@@ -225,7 +308,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     });
 
     it.each([2, 3])(
-      'the comparison of %i courses is a table, a column per course, the facts’ names held at the left as it scrolls',
+      'the comparison of %i courses is one table; at 375 px two courses side by side, fact names above, course names held at the top, differing facts marked; at 1280 px a column per course beside the facts’ names',
       async (count) => {
         const chosen = COMPARED.slice(0, count);
         const path = `/ai-seo-courses/compare?courses=${chosen.map((c) => c.slug).join(',')}`;
@@ -235,50 +318,75 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
         const height = await page.evaluate(
           () => (globalThis as any).document.documentElement.scrollHeight,
         );
-        // Each fact once, not once per course: 5,680 px for two courses when it repeated them.
-        if (size.width === 375 && count === 2) expect(height).toBeLessThanOrEqual(2_500);
+        // Each fact once, not once per course (5,680 px for two courses when it repeated them);
+        // on a phone a fact's name takes a line of its own above its values.
+        if (size.width === 375 && count === 2) expect(height).toBeLessThanOrEqual(3_000);
         const api = await t.json(`/api/v1/comparisons?courses=${chosen.map((c) => c.slug)}`);
-        const names: string[] = api.data.courses.map((c: any) => c.name);
+        const courses: any[] = api.data.courses;
         const heads = await page.locator('table.compare thead th[data-slug]').allInnerTexts();
-        expect(heads.map((head, i) => head.includes(names[i]))).toEqual(names.map(() => true));
-        const box = page.locator('.table-wrap', { has: page.locator('table.compare') });
+        expect(heads.length).toBe(count);
         const rows = page.locator('table.compare tbody tr');
         expect(await rows.count()).toBeGreaterThanOrEqual(20);
-        // Every value brought into view beside its fact's name, which stays where it is.
-        const unseen = await rows.evaluateAll(
-          (all, { count }) => {
-            const w = globalThis as any;
-            const found: string[] = [];
-            for (const row of all) {
-              const fact = row.querySelector('th');
-              const cells = [...row.querySelectorAll('td')];
-              if (cells.length !== count) found.push(`${fact.textContent}: ${cells.length}`);
-              for (const td of cells) {
-                td.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-                const [f, v] = [fact.getBoundingClientRect(), td.getBoundingClientRect()];
-                const shown = f.left >= 0 && v.left >= f.right - 1 && v.right <= w.innerWidth + 1;
-                if (!shown || !td.checkVisibility())
-                  found.push(`${fact.textContent} ${td.cellIndex}`);
-              }
-            }
-            return found;
-          },
-          { count },
-        );
-        expect(unseen).toEqual([]);
+        // One table, read in order: each row a fact's name and a cell per course.
+        expect(await page.locator('table').count()).toBe(1);
+        expect(
+          await rows.evaluateAll((all) =>
+            all.map((row) => `${row.children[0].tagName} ${row.querySelectorAll('td').length}`),
+          ),
+        ).toEqual(Array(await rows.count()).fill(`TH ${count}`));
+        const box = page.locator('.table-wrap', { has: page.locator('table.compare') });
         const scrolls = await box.evaluate((el: any) => el.scrollWidth > el.clientWidth);
-        // A desktop shows three courses whole; a phone scrolls sideways in the box, with a cue.
-        expect(scrolls).toBe(size.width === 375);
-        await box.evaluate((el: any) => (el.scrollLeft = 0));
-        await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+        expect(scrolls).toBe(false);
         await shot(page, `compare-${count}`, size.width);
-        if (scrolls) {
-          await box.scrollIntoViewIfNeeded();
-          expect(await cueAt(page, box, 'right')).toBe(true);
-          await box.evaluate((el: any) => (el.scrollLeft = el.scrollWidth));
-          await page.screenshot({
-            path: join(SHOTS, `compare-${count}-scrolled-${size.width}.png`),
-          });
+        if (size.width === 1280) {
+          const shownHeads = await page
+            .locator('table.compare thead th[data-slug]')
+            .allInnerTexts();
+          expect(shownHeads.map((head, i) => head.includes(courses[i].name))).toEqual(
+            courses.map(() => true),
+          );
+          expect(await beside(rows, count)).toEqual([]);
+          // As it was: the words "differs" are for a screen reader here, not shown.
+          expect(await visibleMarks(page)).toEqual([]);
+        } else {
+          const pairs =
+            count === 2
+              ? [[0, 1]]
+              : [
+                  [0, 1],
+                  [1, 2],
+                ];
+          for (const [a, b] of pairs) {
+            if (count === 3) await page.locator(`#pair-${a + 1}${b + 1}`).check();
+            const shown = [courses[a], courses[b]];
+            expect(
+              await twoSideBySide(
+                page,
+                shown.map((c) => c.name),
+              ),
+            ).toEqual([]);
+            // Marked, in words, where these two differ; not where they agree.
+            const facts: [string, (c: any) => unknown][] = [
+              ['Provider', (c) => c.provider.name],
+              ['AI/GEO focus', (c) => c.ai_geo_focus],
+              ['Certification', (c) => c.certification],
+              ['Community', (c) => c.community],
+              ['Updates', (c) => c.updates],
+              ['Covers AI SEO', (c) => c.topic_coverage.ai_seo],
+              ['Covers Local SEO', (c) => c.topic_coverage.local_seo],
+            ];
+            const expected = facts
+              .filter(([, value]) => value(shown[0]) !== value(shown[1]))
+              .map(([label]) => label);
+            expect(expected.length).toBeGreaterThan(0);
+            const marked = (await visibleMarks(page)).filter((label) =>
+              facts.some(([fact]) => fact === label),
+            );
+            expect({ pair: [a, b], marked }).toEqual({ pair: [a, b], marked: expected });
+            await page.screenshot({
+              path: join(SHOTS, `compare-${count}-prices-${a + 1}${b + 1}-${size.width}.png`),
+            });
+          }
         }
         expect(errors).toEqual([]);
       },

@@ -233,6 +233,18 @@ describe('pages', () => {
     expect(policies.match(/<li>/g)).toHaveLength(Object.keys(meta.policies).length);
   });
 
+  it("a course's address a word or a typo away is a 404 page that offers the course", async () => {
+    for (const slug of ['technical-seo', 'Technical-SEO', 'tecnical-seo-deep-dive']) {
+      const { body } = await text(`/ai-seo-courses/${slug}`, HTML, 404);
+      expect(body).toContain(
+        'Did you mean <a href="/ai-seo-courses/technical-seo-deep-dive">Technical SEO Deep Dive</a>?',
+      );
+    }
+    expect((await text('/ai-seo-courses/no-such-course', HTML, 404)).body).not.toContain(
+      'Did you mean',
+    );
+  });
+
   it('an unknown slug is a 404 page for a browser and the contract error for everyone else', async () => {
     const html = await text('/ai-seo-courses/no-such-course', HTML, 404);
     expect(html.response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -339,6 +351,14 @@ describe('plain-data companions', () => {
     expect(body).not.toContain('last verified not yet verified');
     const unverified = records.find((r) => r.verification.last_verified_on === null)!;
     expect(body).toMatch(new RegExp(`\\[${unverified.name}\\].*; not yet verified`));
+  });
+
+  it('the home page names every tool tools/list serves, each with what it is for', async () => {
+    const { body } = await text('/', HTML);
+    const listed = await t.json('/mcp', mcpRequest('tools/list'));
+    const items = [...body.matchAll(/<li><code>([a-z_]+)<\/code> ([^<]{12,})<\/li>/g)];
+    const named = items.map((m) => m[1]).sort();
+    expect(named).toEqual(listed.result.tools.map((tool: { name: string }) => tool.name).sort());
   });
 
   it('docs/methodology.md, the list form and the methodology page describe specialties from one mapping', async () => {

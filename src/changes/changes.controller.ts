@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { Change } from '../catalog/change.schema';
 import { AppConfig } from '../core/config';
 import type { Envelope } from '../core/envelope';
-import { invalidParametersErrorSchema } from '../core/envelope.schema';
+import { invalidParametersErrorSchema, unknownCoursesErrorSchema } from '../core/envelope.schema';
 import { pageLinkHeader, TOTAL_HEADER } from '../core/page-links';
 import { API_PREFIX } from '../core/paths';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
@@ -41,6 +41,12 @@ export class ChangesController {
       example: { summary: 'The newest entries', show: 2 },
     },
     errors: {
+      404: {
+        schema: unknownCoursesErrorSchema,
+        description:
+          '`not_found`: `course` is a slug the history has never held and no course has (a removed course keeps its entries); `details.missing` names it and `details.near_slugs` offers the nearest slugs.',
+        example: { summary: 'A slug no course has had', query: { course: 'technical-seo' } },
+      },
       422: {
         schema: invalidParametersErrorSchema,
         description:

@@ -15,7 +15,7 @@ export class ChangesQuery {
 
   @Slug({
     description:
-      "Only this course's entries, a removed course's too. A slug that names no entry gives an empty list.",
+      "Only this course's entries, a removed course's too; an unknown slug's error names the nearest slugs.",
     refuseMalformed: true,
   })
   course?: string;

@@ -2,9 +2,11 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { onShippedDay, SHIPPED_HISTORY_DAY } from '../../test/support/clock';
 import { PRICE_CHANGE, roomModule, shipped } from '../../test/support/room';
 import { fingerprint } from '../catalog/history';
 import { DomainError } from '../core/domain-error';
+import { withId } from '../data-tools/history-file';
 import { ChangesService } from './changes.service';
 
 /**
@@ -85,7 +87,6 @@ describe('ChangesService.list', () => {
     expect(changes.list({ since: '2027-03-13' }).data).toEqual([]);
     const mine = changes.list({ course: SLUG }).data;
     expect(mine.map((entry) => entry.kind)).toEqual(['changed', 'added']);
-    expect(changes.list({ course: 'no-such-course' }).data).toEqual([]);
   });
 
   it('pages the whole history once, newest first, 50 at a time unless limit says', () => {
@@ -117,5 +118,72 @@ describe('ChangesService.list', () => {
 describe('ChangesService.ofCourse', () => {
   it('answers a course’s entries, newest first, as the list filtered by course does', () => {
     expect(ids(changes.ofCourse(SLUG))).toEqual(ids(changes.list({ course: SLUG }).data));
+  });
+});
+
+/**
+ * `course` names a slug the history has held (docs/api.md#getchanges): on the shipped data with one
+ * course removed as the editors' tools record it, a removed course answers its entries, and a slug
+ * the history never held is not found, with the near slugs of the courses and of the history.
+ */
+describe('ChangesService.list by course', () => {
+  const REMOVED = 'link-wheel-masterclass';
+  let byCourse: ChangesService;
+  let closeIt: () => Promise<void>;
+  const without = mkdtempSync(join(tmpdir(), 'course-finder-removed-'));
+  beforeAll(async () => {
+    cpSync(join(__dirname, '..', '..', 'data'), without, { recursive: true });
+    const file = join(without, 'courses.json');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    const course = data.courses.find((c: { slug: string }) => c.slug === REMOVED);
+    data.courses = data.courses.filter((c: { slug: string }) => c.slug !== REMOVED);
+    writeFileSync(file, JSON.stringify(data));
+    const removal = { date: SHIPPED_HISTORY_DAY, kind: 'removed' as const, course: REMOVED };
+    appendFileSync(
+      join(without, 'history.jsonl'),
+      `${JSON.stringify(withId({ ...removal, name: course.name, placeholder: true }))}\n`,
+    );
+    const { module } = await roomModule([ChangesService], {
+      now: onShippedDay('12:00:00'),
+      env: { DATA_DIR: without },
+    });
+    byCourse = module.get(ChangesService);
+    closeIt = () => module.close();
+  });
+  afterAll(async () => {
+    await closeIt();
+    rmSync(without, { recursive: true, force: true });
+  });
+
+  /** The details of the not_found the call throws. */
+  function notFound(call: () => unknown): Record<string, unknown> | undefined {
+    try {
+      call();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'not_found') return error.details;
+      throw error;
+    }
+    throw new Error('no not_found thrown');
+  }
+
+  it("answers a removed course's entries, its removal first", () => {
+    const { data } = byCourse.list({ course: REMOVED });
+    expect(data.map((entry) => entry.kind)).toEqual(['removed', 'added']);
+    expect(data[0].course).toMatchObject({ slug: REMOVED, removed: true });
+  });
+
+  it("answers a tracked course's entries", () => {
+    expect(byCourse.list({ course: 'technical-seo-deep-dive' }).data.length).toBeGreaterThan(0);
+  });
+
+  it('is not found for a slug the history never held, offering near slugs of the history too', () => {
+    expect(notFound(() => byCourse.list({ course: 'nope' }))).toEqual({
+      missing: ['nope'],
+      near_slugs: [],
+    });
+    expect(notFound(() => byCourse.list({ course: 'link-wheel' }))).toEqual({
+      missing: ['link-wheel'],
+      near_slugs: [REMOVED],
+    });
   });
 });

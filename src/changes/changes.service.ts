@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
 import type { Change } from '../catalog/change.schema';
+import { unknownCourses } from '../catalog/unknown-courses';
 import { Envelope } from '../core/envelope';
 import { filtersFingerprint, pageOf } from '../core/page-cursor';
 import { CHANGES_PAGE_SIZE, ChangesQuery, MAX_CHANGES_PAGE_SIZE } from './changes.dto';
@@ -17,10 +18,21 @@ const queryFingerprint = (query: ChangesQuery) =>
 export class ChangesService {
   constructor(private readonly catalog: CatalogService) {}
 
-  /** A page of the entries the query finds: `pageSize` of them unless `limit` says otherwise. */
+  /**
+   * A page of the entries the query finds: `pageSize` of them unless `limit` says otherwise. A
+   * `course` the history has never held, and no course has, is not found: a removed course keeps
+   * its entries.
+   */
   list(query: ChangesQuery, pageSize = CHANGES_PAGE_SIZE): Envelope<Change[]> {
     const current = this.catalog.current();
     const log = current.changes;
+    const { course } = query;
+    if (course !== undefined && !log.byCourse.has(course) && !current.bySlug.has(course)) {
+      throw unknownCourses(
+        [course],
+        [...new Set([...current.bySlug.keys(), ...log.byCourse.keys()])],
+      );
+    }
     const entries =
       query.course === undefined ? log.entries : (log.byCourse.get(query.course) ?? []);
     const found =

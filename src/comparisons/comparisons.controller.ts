@@ -3,10 +3,7 @@ import type { Response } from 'express';
 import { AppConfig } from '../core/config';
 import type { Envelope } from '../core/envelope';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
-import {
-  comparisonNotFoundErrorSchema,
-  invalidParametersErrorSchema,
-} from '../core/envelope.schema';
+import { unknownCoursesErrorSchema, invalidParametersErrorSchema } from '../core/envelope.schema';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
 import { type Comparison, comparisonResponseSchema } from './comparisons.responses';
@@ -41,9 +38,9 @@ export class ComparisonsController {
     },
     errors: {
       404: {
-        schema: comparisonNotFoundErrorSchema,
+        schema: unknownCoursesErrorSchema,
         description:
-          '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
+          '`not_found`: well-formed slugs that match no course; `details.missing` lists them and `details.near_slugs` offers the nearest slugs.',
         example: {
           summary: 'A slug that matches no course',
           query: { courses: 'answer-engine-foundations,no-such-course' },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { DomainError } from '../core/domain-error';
+import { unknownCourses } from '../catalog/unknown-courses';
 import { Envelope } from '../core/envelope';
 import type { Comparison } from './comparisons.responses';
 
@@ -12,9 +12,7 @@ export class ComparisonsService {
   compare(slugs: readonly string[]): Envelope<Comparison> {
     const current = this.catalog.current();
     const missing = slugs.filter((slug) => !current.bySlug.has(slug));
-    if (missing.length > 0) {
-      throw new DomainError('not_found', `No course matches: ${missing.join(', ')}.`, { missing });
-    }
+    if (missing.length > 0) throw unknownCourses(missing, [...current.bySlug.keys()]);
     // Inactive courses can be compared.
     return new Envelope({ courses: slugs.map((slug) => current.bySlug.get(slug)!) }, current.meta);
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DomainError } from './domain-error';
 import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from './request-limits';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';
+import { MAX_NEAR_SLUGS, SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug';
 
 /** A calendar date, `YYYY-MM-DD`; named, so that a schema holds its pattern once, however many dates it has. */
 export const dateSchema = z.iso
@@ -140,23 +140,34 @@ export function invalidAnswersErrorSchema<T extends z.ZodType>(answerOptions: T)
   );
 }
 
-export const notFoundErrorSchema = errorBody(
-  'not_found',
-  'No course has this slug (a slug that breaks the pattern matches no course either), or no resource is at this path.',
-).meta({ id: 'NotFoundError' });
+export const notFoundErrorSchema = errorBody('not_found', 'No resource is at this path.').meta({
+  id: 'NotFoundError',
+});
 
-export const comparisonNotFoundErrorSchema = errorBody(
+/**
+ * Every operation that takes a course's slug answers one that matches no course so
+ * (docs/api.md#unknown-courses): the slugs, and the courses' slugs near them.
+ */
+export const unknownCoursesErrorSchema = errorBody(
   'not_found',
-  'Well-formed slugs that match no course.',
+  'No course has the slug, or one of the slugs, given. The message names them, offers the nearest slugs and points to the search by words.',
   z
     .strictObject({
       missing: z
-        .array(z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH))
+        .array(z.string().max(SLUG_MAX_LENGTH))
         .min(1)
-        .describe('The slugs that match no course, in the order given.'),
+        .describe(
+          `The slugs that match no course, in the order given, as given (cut at ${SLUG_MAX_LENGTH} characters).`,
+        ),
+      near_slugs: z
+        .array(z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH))
+        .max(MAX_NEAR_SLUGS)
+        .describe(
+          `Up to ${MAX_NEAR_SLUGS} slugs of courses near the missing ones, nearest first: holding most of their words (a word a typo away, or two words written as one, too) or spelled a typo away. For several missing slugs, the nearest of each comes first. Empty when no course is near.`,
+        ),
     })
-    .describe('Which slugs were not found.'),
-).meta({ id: 'ComparisonNotFoundError' });
+    .describe('Which slugs were not found, and which are near them.'),
+).meta({ id: 'UnknownCoursesError' });
 
 export const rateLimitedErrorSchema = errorBody(
   'rate_limited',
@@ -195,7 +206,7 @@ export const errorBodySchema = z.union([
   invalidParametersErrorSchema,
   invalidAnswersErrorSchema(z.record(z.string(), z.array(z.string()))),
   notFoundErrorSchema,
-  comparisonNotFoundErrorSchema,
+  unknownCoursesErrorSchema,
   rateLimitedErrorSchema,
   methodNotAllowedErrorSchema,
   badRequestErrorSchema,

@@ -4,7 +4,7 @@ import type { Course } from '../catalog/course.schema';
 import { AppConfig } from '../core/config';
 import type { Envelope } from '../core/envelope';
 import { API_PREFIX } from '../core/paths';
-import { invalidParametersErrorSchema, notFoundErrorSchema } from '../core/envelope.schema';
+import { invalidParametersErrorSchema, unknownCoursesErrorSchema } from '../core/envelope.schema';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { ApiRead, PathInput, QueryInput } from '../openapi/api-operation.decorator';
 import { CourseSlug, SearchCoursesQuery } from './courses.dto';
@@ -84,10 +84,10 @@ export class CoursesController {
     },
     errors: {
       404: {
-        schema: notFoundErrorSchema,
+        schema: unknownCoursesErrorSchema,
         description:
-          '`not_found`: no course has this slug (a slug that breaks the pattern is not found either).',
-        example: { summary: 'An unknown slug', path: { slug: 'no-such-course' } },
+          '`not_found`: no course has this slug (a slug that breaks the pattern is not found either); `details.missing` names it and `details.near_slugs` offers the nearest slugs.',
+        example: { summary: 'A slug with a word left out', path: { slug: 'technical-seo' } },
       },
       422: {
         schema: invalidParametersErrorSchema,

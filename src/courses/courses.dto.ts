@@ -71,7 +71,7 @@ export class SearchCoursesQuery {
 
   @SearchText(MAX_SEARCH_TEXT, {
     description:
-      'Only courses whose name, provider, description, best-for, highlights or topics hold every word given: a word matches the start of a word there, whatever its case or accents (`loc` finds “Local SEO”); a word of 4 letters or more also matches one a letter or two away (`tecnical`), two words written together match them apart (`linkbuilding`).',
+      'Words each course found holds in its name, provider, description, best-for, highlights or topics: a word matches the start of one there, any case or accent (`loc`: “Local SEO”); from 4 letters, one a letter or two off too (`tecnical`), and two written as one (`linkbuilding`).',
   })
   q?: string;
 
@@ -92,7 +92,7 @@ export class SearchCoursesQuery {
 export class CourseSlug {
   @Slug({
     description:
-      'The course slug, as returned by searchCourses or recommendCourses. A slug that breaks the pattern matches no course (404).',
+      "The course's slug, as searches, recommendations and comparisons give it (`answer-engine-foundations`); an unknown one's error names the nearest slugs.",
     required: true,
   })
   slug!: string;

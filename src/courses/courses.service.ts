@@ -3,8 +3,8 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/name-order';
 import type { CourseSearch } from '../catalog/course-search';
+import { unknownCourses } from '../catalog/unknown-courses';
 import { type Sort, topicCoverage } from '../catalog/vocabulary';
-import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
 import { pageOf } from '../core/page-cursor';
 import { isSlug } from '../core/slug';
@@ -117,8 +117,7 @@ export class CoursesService {
   get(slug: string): Envelope<Course> {
     const current = this.catalog.current();
     const course = isSlug(slug) ? current.bySlug.get(slug) : undefined;
-    if (!course)
-      throw new DomainError('not_found', `No course has the slug "${slug.slice(0, 100)}".`);
+    if (!course) throw unknownCourses([slug], [...current.bySlug.keys()]);
     return new Envelope(course, current.meta);
   }
 }

@@ -75,7 +75,8 @@ export function toHttpError(exception: unknown): HttpError {
  */
 export const NOT_FOUND_PAGE = Symbol('not found page');
 export interface NotFoundPage {
-  render(message: string): string;
+  /** `details`: the error's, such as an unknown course's near slugs (docs/api.md#unknown-courses). */
+  render(message: string, details?: Record<string, unknown>): string;
 }
 
 const MACHINE_PATHS = new RegExp(`^(?:/${API_PREFIX}(?:/|$)|${MCP_PATH}/*$)`, 'i');
@@ -110,7 +111,7 @@ export class HttpErrorFilter implements ExceptionFilter {
           .status(404)
           .setHeader('Cache-Control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(this.notFoundPage.render(error.message));
+          .send(this.notFoundPage.render(error.message, error.details));
         return;
       }
     }

@@ -1,6 +1,7 @@
 import { UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
+import { ChangesService } from '../changes/changes.service';
 import { DomainError } from '../core/domain-error';
 import { CoursesService } from '../courses/courses.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
@@ -10,13 +11,14 @@ import { ResourceContentsInterceptor } from './tool-result.interceptor';
 
 /**
  * The resources (docs/mcp.md#resources): the same bodies as `/ai-seo-courses.json`,
- * `/api/v1/methodology` and `/api/v1/courses/{slug}`.
+ * `/api/v1/methodology`, `/api/v1/courses/{slug}` and every page of `/api/v1/changes` at once.
  */
 
 export const RESOURCE_SCHEME = 'coursefinder';
 export const COURSES_URI = `${RESOURCE_SCHEME}://courses`;
 export const METHODOLOGY_URI = `${RESOURCE_SCHEME}://methodology`;
 export const COURSE_URI_TEMPLATE = `${COURSES_URI}/{slug}`;
+export const CHANGES_URI = `${RESOURCE_SCHEME}://changes`;
 const JSON_TYPE = 'application/json';
 
 /** The library matches URIs without their scheme; anything but our own URI is unknown. */
@@ -31,6 +33,7 @@ export class CourseFinderResources {
   constructor(
     private readonly courses: CoursesService,
     private readonly methodology: MethodologyService,
+    private readonly changes: ChangesService,
   ) {}
 
   @Resource({
@@ -66,5 +69,17 @@ export class CourseFinderResources {
   oneCourse(@Payload() { uri, slug }: { uri: string; slug: string }) {
     if (!uri.startsWith(`${COURSES_URI}/`)) throw unknownResource(uri);
     return this.courses.get(slug);
+  }
+
+  @Resource({
+    uri: CHANGES_URI,
+    name: 'changes',
+    description:
+      "The dataset's whole history, newest first: every entry /api/v1/changes pages through.",
+    mimeType: JSON_TYPE,
+  })
+  allChanges(@Payload() { uri }: { uri: string }) {
+    if (uri !== CHANGES_URI) throw unknownResource(uri);
+    return this.changes.all();
   }
 }

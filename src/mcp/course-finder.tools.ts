@@ -2,11 +2,12 @@ import { UseFilters, UseInterceptors, UsePipes } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpController, Tool } from '@rekog/mcp-nest';
+import { ChangesQuery } from '../changes/changes.dto';
+import { changeListResponseSchema } from '../changes/changes.responses';
+import { ChangesService } from '../changes/changes.service';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
-import { RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
-import { ANSWER_NAMES } from '../catalog/vocabulary';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from '../courses/courses.responses';
@@ -23,7 +24,8 @@ import { answersOrForm, TOOL_INPUT, type ToolArguments, type ToolCall } from './
 import { APP_TOOL_META } from './course-finder.app';
 import { ToolErrorFilter } from './mcp-errors';
 import { FACETS_META_KEY, facetsSentence } from './facets-meta';
-import { toolResult, ToolResultInterceptor } from './tool-result.interceptor';
+import { PagesOf, toolResult, ToolResultInterceptor } from './tool-result.interceptor';
+import { MCP_TOOLS, type ToolName } from './server-info';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
 
 /**
@@ -50,15 +52,23 @@ export const READ_ONLY = {
 export const TOOL_PAGE_SIZE = 8;
 
 /**
- * The six answers as a second tool takes them: their values, and no description, which
- * recommend_courses gives once (docs/mcp.md#what-the-tool-list-costs).
+ * `get_changes` answers a page of this many entries unless `limit` says otherwise: an entry costs
+ * an assistant some 0.7 KB of context (as structured content and again as text).
  */
-const ANSWERS_AS_VALUES = Object.fromEntries(
-  ANSWER_NAMES.map((name) => [name, { description: undefined }]),
-);
+export const CHANGES_TOOL_PAGE_SIZE = 20;
 
-const CITE =
-  'Cite results with meta.citation, link meta.canonical_url, and show verification.last_verified_on with the facts.';
+/** The `cursor` of a tool that answers pages. */
+const NEXT_PAGE =
+  'The next page, as the previous result gave it, with the same other arguments; valid while the data stays the same.';
+
+/**
+ * A tool's name, description and title from the one list of tools (server-info.ts), which the
+ * instructions and the home page name them from; read-only like every tool here.
+ */
+function tool<T extends object>(name: ToolName, options: T) {
+  const { title, description } = MCP_TOOLS[name];
+  return { name, description, annotations: { title, ...READ_ONLY }, ...options };
+}
 
 @McpController()
 @UsePipes(TOOL_INPUT)
@@ -70,25 +80,22 @@ export class CourseFinderTools {
     private readonly recommendations: RecommendationsService,
     private readonly comparisons: ComparisonsService,
     private readonly methodology: MethodologyService,
+    private readonly changes: ChangesService,
   ) {}
 
-  @Tool({
-    name: 'search_courses',
-    description: `List, filter and search the tracked AI SEO and SEO courses, with their facts and last-verified dates; for factual lookups. All filters are optional; only enrolling courses unless include_inactive is true; q finds courses by words, forgiving typos (sort "relevance": best match first). Answers ${TOOL_PAGE_SIZE} courses at a time unless limit says otherwise (up to 100), and says how many match, how many each filter value would give (to answer "how many" in one call) and how to get the next page (cursor). ${CITE}`,
-    parameters: advertisedInput(SearchCoursesQuery, {
-      limit: {
-        default: TOOL_PAGE_SIZE,
-        description: `At most this many courses (default ${TOOL_PAGE_SIZE}); when more are found, the result says how to get the next page.`,
-      },
-      cursor: {
-        description:
-          'The page after a previous one, as that result gave it (also in its _meta["course-finder/page"].next_cursor), with the same other arguments; valid while the data stays the same.',
-      },
+  @Tool(
+    tool('search_courses', {
+      parameters: advertisedInput(SearchCoursesQuery, {
+        limit: {
+          default: TOOL_PAGE_SIZE,
+          description: `At most this many courses (default ${TOOL_PAGE_SIZE}); when more match, the result says how to get the next page.`,
+        },
+        cursor: { description: NEXT_PAGE },
+      }),
+      outputSchema: advertisedOutput(courseListResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(courseListResponseSchema),
-    annotations: { title: 'Search courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   search(@Payload() query: SearchCoursesQuery): CallToolResult {
     const result = toolResult(
       this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE }),
@@ -101,77 +108,75 @@ export class CourseFinderTools {
     };
   }
 
-  @Tool({
-    name: 'get_course',
-    description: `One course by slug, with every fact and its sources. ${CITE}`,
-    parameters: advertisedInput(CourseSlug, {
-      slug: {
-        description:
-          'The course slug, as search_courses, recommend_courses or compare_courses give it.',
-      },
+  @Tool(
+    tool('get_course', {
+      parameters: advertisedInput(CourseSlug),
+      outputSchema: advertisedOutput(courseResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(courseResponseSchema),
-    annotations: { title: 'Get a course', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   get(@Payload() { slug }: CourseSlug) {
     return this.courses.get(slug);
   }
 
-  @Tool({
-    name: 'recommend_courses',
-    description: `Scores every enrolling course against the user's six Course Finder answers and returns the strong matches, ${RECOMMENDATION_BOUNDS}, with match reasons and warnings. All six answers are required: ask the user for any answer you do not know rather than guessing. Match percentages describe fit to the answers, not quality. Answers are not stored or logged. ${CITE}`,
-    parameters: advertisedInput(AnswersInput),
-    outputSchema: advertisedOutput(recommendationResponseSchema),
-    annotations: { title: 'Recommend courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  @Tool(
+    tool('recommend_courses', {
+      parameters: advertisedInput(AnswersInput),
+      outputSchema: advertisedOutput(recommendationResponseSchema),
+      _meta: APP_TOOL_META,
+    }),
+  )
   async recommend(@Payload() args: ToolArguments, @Ctx() call: ToolCall) {
     const asked = await answersOrForm(AnswersInput, args, call);
     return 'form' in asked ? asked.form : this.recommendations.recommend(asked.input);
   }
 
-  @Tool({
-    name: 'check_course_fit',
-    description: 'How 1-3 courses, or the closest, fit six answers.',
-    parameters: advertisedInput(FitQuery, {
-      ...ANSWERS_AS_VALUES,
-      courses: { description: undefined },
+  @Tool(
+    tool('check_course_fit', {
+      parameters: advertisedInput(FitQuery),
+      outputSchema: advertisedOutput(fitResponseSchema),
     }),
-    outputSchema: advertisedOutput(fitResponseSchema),
-    annotations: { title: 'Check how courses fit', ...READ_ONLY },
-  })
+  )
   async fit(@Payload() args: ToolArguments, @Ctx() call: ToolCall) {
     const asked = await answersOrForm(FitQuery, args, call);
     return 'form' in asked ? asked.form : this.recommendations.fit(asked.input);
   }
 
-  @Tool({
-    name: 'compare_courses',
-    description: `2 to 3 courses side by side, in the order given (inactive courses included). ${CITE}`,
-    parameters: advertisedInput(CompareCoursesQuery, {
-      courses: {
-        description:
-          'A JSON array of 2 to 3 distinct course slugs, in the order to show them, e.g. ["answer-engine-foundations", "search-generalist-program"].',
-      },
+  @Tool(
+    tool('compare_courses', {
+      parameters: advertisedInput(CompareCoursesQuery),
+      outputSchema: advertisedOutput(comparisonResponseSchema),
+      _meta: APP_TOOL_META,
     }),
-    outputSchema: advertisedOutput(comparisonResponseSchema),
-    annotations: { title: 'Compare courses', ...READ_ONLY },
-    _meta: APP_TOOL_META,
-  })
+  )
   compare(@Payload() { courses }: CompareCoursesQuery) {
     return this.comparisons.compare(courses);
   }
 
-  @Tool({
-    name: 'get_methodology',
-    description:
-      'The live scoring weights, adjustments, penalties, match threshold, result limit, budget bands, topic coverage scale and verification rules.',
-    parameters: advertisedInput(NoQuery),
-    outputSchema: advertisedOutput(methodologyResponseSchema),
-    annotations: { title: 'Get the methodology', ...READ_ONLY },
-  })
+  @Tool(
+    tool('get_methodology', {
+      parameters: advertisedInput(NoQuery),
+      outputSchema: advertisedOutput(methodologyResponseSchema),
+    }),
+  )
   getMethodology(@Payload() _none: NoQuery) {
     return this.methodology.get();
+  }
+
+  @Tool(
+    tool('get_changes', {
+      parameters: advertisedInput(ChangesQuery, {
+        limit: {
+          default: CHANGES_TOOL_PAGE_SIZE,
+          description: `At most this many entries (default ${CHANGES_TOOL_PAGE_SIZE}); when there are more, the result says how to get the next page.`,
+        },
+        cursor: { description: NEXT_PAGE },
+      }),
+      outputSchema: advertisedOutput(changeListResponseSchema),
+    }),
+  )
+  @PagesOf('Entries')
+  listChanges(@Payload() query: ChangesQuery) {
+    return this.changes.list(query, CHANGES_TOOL_PAGE_SIZE);
   }
 }

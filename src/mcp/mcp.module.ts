@@ -5,6 +5,7 @@ import { CatalogModule } from '../catalog/catalog.module';
 import { CatalogService } from '../catalog/catalog.service';
 import { AppConfig } from '../core/config';
 import { jsonRpcBody } from '../core/json-rpc';
+import { ChangesModule } from '../changes/changes.module';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
 import { CoursesModule } from '../courses/courses.module';
 import { MethodologyModule } from '../methodology/methodology.module';
@@ -56,7 +57,8 @@ function createStrategy(
 
 /**
  * The MCP server. Tools, resources and the prompt are RPC handlers of the strategy, connected in
- * `createApp`; the strategy's transport serves them through McpHttpController.
+ * `createApp`; the strategy's transport serves them through McpHttpController. Every handler is
+ * here, over the features' services (docs/architecture.md#layout): a feature knows no transport.
  */
 @Module({
   imports: [
@@ -65,6 +67,7 @@ function createStrategy(
     ComparisonsModule,
     MethodologyModule,
     RecommendationsModule,
+    ChangesModule,
   ],
   controllers: [
     McpHttpController,

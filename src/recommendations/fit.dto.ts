@@ -11,7 +11,7 @@ export const MAX_FITTED = 3;
  */
 export class FitQuery extends AnswersInput {
   @SlugList(MIN_FITTED, MAX_FITTED, {
-    description: `${MIN_FITTED} to ${MAX_FITTED} distinct course slugs to check, in the order to show them (comma-separated in a query, e.g. \`answer-engine-foundations,search-generalist-program\`). Without it: the courses that came closest.`,
+    description: `${MIN_FITTED} to ${MAX_FITTED} distinct course slugs to check, in the order to show them. Without them: the courses that came closest.`,
   })
   courses?: string[];
 }

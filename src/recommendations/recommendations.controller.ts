@@ -4,7 +4,7 @@ import type { Envelope } from '../core/envelope';
 import { PRIVATE_CACHE_CONTROL } from '../core/caching';
 import { NoStore } from '../edge/policies';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
-import { comparisonNotFoundErrorSchema } from '../core/envelope.schema';
+import { unknownCoursesErrorSchema } from '../core/envelope.schema';
 import { AnswersInput } from './answers.dto';
 import { BOUNDS, LIVE_VALUES, RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
 import { FitQuery, MAX_FITTED, MIN_FITTED } from './fit.dto';
@@ -81,9 +81,9 @@ export class RecommendationsController {
     },
     errors: {
       404: {
-        schema: comparisonNotFoundErrorSchema,
+        schema: unknownCoursesErrorSchema,
         description:
-          '`not_found`: well-formed slugs that match no course; `details.missing` lists them.',
+          '`not_found`: well-formed slugs that match no course; `details.missing` lists them and `details.near_slugs` offers the nearest slugs.',
         example: {
           summary: 'A slug that matches no course',
           query: { ...EXAMPLE_ANSWERS, courses: 'no-such-course' },

@@ -107,8 +107,14 @@ describe('RecommendationsService.fit', () => {
   });
 
   it('is not_found when a slug names no course, listing the missing ones', () => {
-    const call = () => service.fit({ ...README_ANSWERS, courses: ['no-such-course'] });
+    const call = () =>
+      service.fit({ ...README_ANSWERS, courses: ['technical-seo-deep-dive', 'no-such-course'] });
     expect(call).toThrow(DomainError);
-    expect(() => call()).toThrow('No course matches: no-such-course.');
+    expect(() => call()).toThrow(
+      expect.objectContaining({
+        code: 'not_found',
+        details: { missing: ['no-such-course'], near_slugs: [] },
+      }),
+    );
   });
 });

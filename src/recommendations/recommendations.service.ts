@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
-import { DomainError } from '../core/domain-error';
+import { unknownCourses } from '../catalog/unknown-courses';
 import { Envelope } from '../core/envelope';
 import { type Answers, answerLabels, inQuestionOrder } from './answers.dto';
 import { closest, recommend } from './engine';
@@ -45,9 +45,7 @@ export class RecommendationsService {
   fit({ courses: slugs, ...answers }: FitQuery): Envelope<Fit> {
     const { courses, bySlug, methodology, meta } = this.catalog.current();
     const missing = slugs?.filter((slug) => !bySlug.has(slug)) ?? [];
-    if (missing.length > 0) {
-      throw new DomainError('not_found', `No course matches: ${missing.join(', ')}.`, { missing });
-    }
+    if (missing.length > 0) throw unknownCourses(missing, [...bySlug.keys()]);
     const results = recommend(answers, courses, methodology);
     const named = slugs
       ? slugs.map((slug) => bySlug.get(slug)!)

@@ -7,6 +7,7 @@ import { numberInWords } from '../core/count-words';
 import { DomainError } from '../core/domain-error';
 import { echo, type InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
+import { comparedRows } from './compare-rows';
 import { PATHS } from './links';
 import { SiteRenderer } from './site-renderer';
 
@@ -89,6 +90,7 @@ export class ComparePage {
     );
     return this.site.render('compare', page, meta, {
       compared,
+      rows: comparedRows(compared),
       chosen,
       need: needs,
       problems,

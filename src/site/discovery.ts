@@ -7,6 +7,7 @@ import type { Meta } from '../core/envelope.schema';
 import {
   MCP_CAPABILITIES,
   MCP_SERVER_INFO,
+  MCP_TOOLS,
   MODERN_PROTOCOL_VERSIONS,
   mcpServerIdentity,
 } from '../mcp/server-info';
@@ -62,7 +63,7 @@ export function llmsTxt(
     '',
     '## MCP',
     '',
-    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools search_courses, get_course, recommend_courses, check_course_fit, compare_courses, get_methodology, get_changes; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}, coursefinder://changes; prompt find_ai_seo_course`,
+    `- ${mdLink('MCP endpoint', links.mcp)}: Streamable HTTP, stateless, no authentication; tools ${Object.keys(MCP_TOOLS).join(', ')}; resources coursefinder://courses, coursefinder://methodology, coursefinder://courses/{slug}, coursefinder://changes; prompt find_ai_seo_course`,
     `- ${mdLink('MCP server card', links.serverCard)}: name, version, endpoint and capabilities`,
     '',
     '## Data',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '../catalog/catalog.service';
+import { MCP_TOOLS } from '../mcp/server-info';
 import { sentence } from './data-words';
 import { SiteRenderer } from './site-renderer';
 
@@ -22,7 +23,9 @@ export class HomePage {
     );
     // Counted as the list counts them: every course tracked, and those enrolling now.
     const tracked = { all: courses.length, enrolling: courses.filter((c) => c.enrolling).length };
-    return this.site.render('home', page, meta, { tracked });
+    // Every tool served, from the list tools/list is made from.
+    const tools = Object.entries(MCP_TOOLS).map(([name, tool]) => ({ name, use: tool.use }));
+    return this.site.render('home', page, meta, { tracked, tools });
   }
 
   /** The same links for clients that ask for JSON (as an API root does). */

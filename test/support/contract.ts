@@ -1,5 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { notFoundErrorSchema } from '../../src/core/envelope.schema';
+import { jsonSchemaOf } from '../../src/core/json-schema';
 
 /**
  * Holds responses to the OpenAPI document the service itself serves: each response under the
@@ -35,7 +37,6 @@ const DOCUMENT_ID = 'https://contract.test/openapi.json';
 const REFUSALS = new Set([400, 405, 408, 413, 414, 431]);
 const ERROR_SCHEMA_OF: Record<number, string> = {
   400: 'BadRequestError',
-  404: 'NotFoundError',
   405: 'MethodNotAllowedError',
   408: 'BadRequestError',
   413: 'BadRequestError',
@@ -61,6 +62,7 @@ export class Contract {
   // validity as OpenAPI 3.1 is openapi.e2e-spec.ts's to test.
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   private readonly validators = new Map<string, ValidateFunction>();
+  private notFound?: ValidateFunction;
   private readonly basePath: string;
   private readonly routes: { template: string; pattern: RegExp }[];
 
@@ -96,6 +98,7 @@ export class Contract {
       // Unknown paths and methods: not operations, but still the contract's error body.
       if (response.status < 400)
         return [`${response.status} for an undocumented ${method} ${relative}`];
+      if (response.status === 404) return this.unknownPath(response);
       const schema = ERROR_SCHEMA_OF[response.status];
       if (!schema) return [`${response.status} for an undocumented ${method} ${relative}`];
       return this.validate(response, ['components', 'schemas', schema], `the ${schema} schema`);
@@ -146,6 +149,26 @@ export class Contract {
       }
     }
     throw new Error(`No operation ${operationId} in the document`);
+  }
+
+  /**
+   * An unknown path's 404: no operation answers it, so the document cannot name its body (every
+   * operation's 404 is an unknown course's, with details); the service's own schema of it does.
+   */
+  private unknownPath(response: ObservedResponse): string[] {
+    if (response.method.toUpperCase() === 'HEAD') {
+      return response.body === '' ? [] : ['NotFoundError: a HEAD response has a body'];
+    }
+    this.notFound ??= this.ajv.compile(jsonSchemaOf(notFoundErrorSchema, { io: 'output' }));
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return ['NotFoundError: the body is not JSON'];
+    }
+    return this.notFound(body)
+      ? []
+      : (this.notFound.errors ?? []).map((e) => `NotFoundError: ${describeError(e)}`);
   }
 
   private validate(response: ObservedResponse, at: string[], name: string): string[] {

@@ -40,8 +40,7 @@ export const UNTYPED = /\bunknown\b|\bany\b|\[key: string\]/;
 export const ERROR_TYPES = [
   'InvalidParametersError',
   'InvalidAnswersError',
-  'NotFoundError',
-  'ComparisonNotFoundError',
+  'UnknownCoursesError',
   'RateLimitedError',
   'MethodNotAllowedError',
   'BadRequestError',

@@ -17,9 +17,19 @@ const colourSchema = z.enum(COLOURS).meta({
   'x-enum-descriptions': ['Red', 'Green'],
 });
 
+/** One label the value says already (`s_m` = S/M), one it does not (`xl` = Extra large). */
+const sizeSchema = z.enum(['s_m', 'xl']).meta({
+  id: 'Size',
+  description: 'A size.',
+  'x-enum-descriptions': ['S/M', 'Extra large'],
+});
+
 class Sample {
   @QueryEnum(colourSchema, { description: 'A colour.' })
   colour?: string;
+
+  @QueryEnum(sizeSchema, { description: 'A size.' })
+  size?: string;
 
   @QueryEnum(colourSchema, { description: 'Another colour.', required: true })
   needed!: string;
@@ -111,14 +121,11 @@ describe('QueryEnum', () => {
     expect(document.components?.schemas?.Colour).toEqual($defs.Colour);
   });
 
-  it('is inline in the MCP input schema, which must stand alone', () => {
+  it('is inline in the MCP input schema, which must stand alone, with the labels its enum does not say', () => {
     expect(inputJsonSchema(Sample)).toMatchObject({
       properties: {
-        colour: {
-          type: 'string',
-          enum: COLOURS,
-          description: expect.stringContaining('`red` = Red'),
-        },
+        colour: { type: 'string', enum: COLOURS, description: 'A colour.' },
+        size: { type: 'string', enum: ['s_m', 'xl'], description: 'A size. `xl` = Extra large.' },
       },
       required: ['needed'],
       additionalProperties: false,
@@ -222,8 +229,12 @@ describe('SlugList', () => {
     expect(await problems(json, { slugs: 'a,b' })).toEqual(['invalid slugs']);
   });
 
-  it('emits an array in form style, not exploded, with its bounds', () => {
+  it('emits an array in form style, not exploded, with its bounds; only a query is told the comma', () => {
+    expect(inputJsonSchema(Sample)).toMatchObject({
+      properties: { slugs: { type: 'array', description: 'Two or three slugs.' } },
+    });
     expect(parameters.slugs).toMatchObject({
+      description: 'Two or three slugs. In a query: one comma-separated value.',
       style: 'form',
       explode: false,
       schema: {

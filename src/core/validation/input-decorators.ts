@@ -32,11 +32,21 @@ function componentOf(vocabulary: Vocabulary): { id: string; schema: JsonSchema }
   return { id, schema: $defs[id] };
 }
 
-/** "Values: `a` = A; `b` = B." */
-function valuesOf(values: readonly string[], schema: JsonSchema): string {
-  const labels = schema['x-enum-descriptions'] as string[] | undefined;
-  const listed = values.map((value, i) => `\`${value}\`${labels ? ` = ${labels[i]}` : ''}`);
-  return `Values: ${listed.join('; ')}.`;
+/**
+ * An enum's descriptions. The OpenAPI document's lists every value with its label ("Values: `a` =
+ * A; `b` = B."); an MCP input schema's `enum` lists the values already, so its description gives
+ * only the labels that say more than their value (`low` = Nice to have, not `free` = Free): what a
+ * model needs, in fewer bytes (docs/mcp.md#what-the-tool-list-costs).
+ */
+function enumDescriptions(text: string, values: readonly string[], schema: JsonSchema) {
+  const labels = (schema['x-enum-descriptions'] as string[] | undefined) ?? [];
+  const spelled = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const listed = values.map((value, i) => `\`${value}\`${labels[i] ? ` = ${labels[i]}` : ''}`);
+  const told = listed.filter((_, i) => labels[i] && spelled(labels[i]) !== spelled(values[i]));
+  return {
+    openapi: `${text} Values: ${listed.join('; ')}.`,
+    mcp: told.length > 0 ? `${text} ${told.join('; ')}.` : text,
+  };
 }
 
 /**
@@ -47,12 +57,12 @@ function valuesOf(values: readonly string[], schema: JsonSchema): string {
 export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
   const values = vocabulary.options as string[];
   const { id, schema } = componentOf(vocabulary);
-  const description = `${options.description} ${valuesOf(values, schema)}`;
+  const { openapi, mcp } = enumDescriptions(options.description, values, schema);
   return applyDecorators(
     ...describe(
-      { type: 'string', enum: values, description },
+      { type: 'string', enum: values, description: mcp },
       // Swagger writes the component from `enumSchema` when no body has written it already.
-      { enum: values, enumName: id, enumSchema: schema, description },
+      { enum: values, enumName: id, enumSchema: schema, description: openapi },
       options,
     ),
     IsIn(values),
@@ -67,7 +77,7 @@ export function QueryEnum(vocabulary: Vocabulary, options: InputOptions): Proper
 export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): PropertyDecorator {
   const values = vocabulary.options as string[];
   const { id, schema } = componentOf(vocabulary);
-  const described = `${options.description} ${valuesOf(values, schema)}`;
+  const { openapi, mcp } = enumDescriptions(options.description, values, schema);
   const [first, second] = values;
   const item = { type: 'string', enum: values };
   const list = { type: 'array', minItems: 1, maxItems: values.length, uniqueItems: true };
@@ -75,7 +85,7 @@ export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): Pr
   return applyDecorators(
     ...describe(
       {
-        description: `${described} One value, or an array of several.`,
+        description: `${mcp} One value, or an array of several.`,
         anyOf: [item, { ...list, items: item }],
       },
       // Each item the vocabulary's component, which the bodies and QueryEnum write.
@@ -84,7 +94,7 @@ export function QueryEnumList(vocabulary: Vocabulary, options: InputOptions): Pr
         items: { $ref: `#/components/schemas/${id}` },
         style: 'form',
         explode: false,
-        description: `${described} One value, or several comma-separated (\`${first},${second}\`).`,
+        description: `${openapi} One value, or several comma-separated (\`${first},${second}\`).`,
       },
       options,
     ),
@@ -169,8 +179,13 @@ export function SlugList(min: number, max: number, options: InputOptions): Prope
     uniqueItems: true,
     description: options.description,
   };
+  const inQuery = `${options.description} In a query: one comma-separated value.`;
   return applyDecorators(
-    ...describe(schema, { ...schema, style: 'form', explode: false }, options),
+    ...describe(
+      schema,
+      { ...schema, description: inQuery, style: 'form', explode: false },
+      options,
+    ),
     Transform(({ value }) => (typeof value === 'string' ? value.split(',') : value), {
       groups: [QUERY_FORM],
     }),
