@@ -3,6 +3,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/name-order';
 import type { CourseSearch } from '../catalog/course-search';
+import { suggestSearches } from '../catalog/search-suggestions';
 import { type Sort, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
@@ -115,9 +116,9 @@ export class CoursesService {
   /** What the words typed so far may be meant as, each finding a course (docs/api.md#getsuggestions). */
   suggest({ q }: SuggestionsQuery): Envelope<{ suggestions: string[] }> {
     const current = this.catalog.current();
-    const finds = (words: string) =>
-      searchCourses(current.courses, { q: words }, current.search).length > 0;
-    const suggestions = current.search.suggest(q, finds, MAX_SUGGESTIONS);
+    const count = (words: string) =>
+      searchCourses(current.courses, { q: words }, current.search).length;
+    const suggestions = suggestSearches(current.search, q, count, MAX_SUGGESTIONS);
     return new Envelope({ suggestions }, current.meta);
   }
 
