@@ -16,6 +16,7 @@ import {
 import { MCP_PATH } from '../src/core/paths';
 import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
+import { WAYS_OUT_META_KEY, type WaysOutMeta } from '../src/mcp/ways-out-meta';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { TestClock } from './support/clock';
@@ -407,6 +408,36 @@ describe('search_courses (MCP)', () => {
       expect(body.error.code).toBe('invalid_parameters');
       expect(problemOf(body, name)).toBeDefined();
     }
+  });
+
+  it('says the ways out of nothing found, in words and in _meta, each finding what it says', async () => {
+    const result = await call({ q: 'backlinks', level: 'advanced', price_band: ['free'] });
+    expect(result.structuredContent.data).toEqual([]);
+    expect(result.structuredContent).toEqual(
+      await t.json('/api/v1/courses?q=backlinks&level=advanced&price_band=free&limit=8'),
+    );
+    const said = result.content.at(-1)!.text;
+    expect(said).toMatch(/^No course matches these arguments\. Call again with /);
+    expect(said).toContain('coursefinder://glossary');
+    const meta = result._meta![WAYS_OUT_META_KEY] as WaysOutMeta;
+    expect(meta.glossary).toEqual({
+      uri: 'coursefinder://glossary',
+      url: 'http://localhost:3000/ai-seo-courses/glossary',
+    });
+    expect(meta.ways.map((way) => way.parameter)).toEqual(
+      expect.arrayContaining(['level', 'price_band', 'q']),
+    );
+    const words = (await call({ q: 'backlinks zzqx' }))._meta![WAYS_OUT_META_KEY] as WaysOutMeta;
+    expect(words.ways[0]).toMatchObject({ kind: 'other_words', value: 'backlinks' });
+    for (const way of [...meta.ways, ...words.ways]) {
+      expect(way.courses).toBeGreaterThan(0);
+      const again = await call(way.arguments);
+      const total = (again._meta![PAGE_META_KEY] as PageMeta).total;
+      expect({ way: way.arguments, total }).toEqual({ way: way.arguments, total: way.courses });
+    }
+    for (const way of meta.ways) expect(said).toContain(`(${way.courses} course`);
+    // Something found: no ways out.
+    expect((await call({ q: 'backlinks' }))._meta![WAYS_OUT_META_KEY]).toBeUndefined();
   });
 
   it('refuses a cursor of other data as a tool error naming cursor', async () => {

@@ -3,19 +3,13 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { byName } from '../catalog/name-order';
 import type { CourseSearch } from '../catalog/course-search';
-import { suggestSearches } from '../catalog/search-suggestions';
 import { type Sort, topicCoverage } from '../catalog/vocabulary';
 import { DomainError } from '../core/domain-error';
 import { Envelope } from '../core/envelope';
 import { isSlug } from '../core/slug';
 import { inputError } from '../core/validation/input-problems';
 import { type FacetCounts, facetCounts, keptByAll } from './course-filters';
-import {
-  type FacetsQuery,
-  MAX_SUGGESTIONS,
-  SearchCoursesQuery,
-  type SuggestionsQuery,
-} from './courses.dto';
+import { type FacetsQuery, SearchCoursesQuery } from './courses.dto';
 import { CURSOR_REFUSALS, queryFingerprint, readCursor, writeCursor } from './page-cursor';
 
 const FOCUS_RANK = { High: 3, Medium: 2, Low: 1, None: 0 } as const;
@@ -111,15 +105,6 @@ export class CoursesService {
     const found = foundBy(current.courses, scores);
     const total = found.filter((course) => keptByAll(course, query)).length;
     return new Envelope({ total, facets: facetCounts(found, query) }, current.meta);
-  }
-
-  /** What the words typed so far may be meant as, each finding a course (docs/api.md#getsuggestions). */
-  suggest({ q }: SuggestionsQuery): Envelope<{ suggestions: string[] }> {
-    const current = this.catalog.current();
-    const count = (words: string) =>
-      searchCourses(current.courses, { q: words }, current.search).length;
-    const suggestions = suggestSearches(current.search, q, count, MAX_SUGGESTIONS);
-    return new Envelope({ suggestions }, current.meta);
   }
 
   get(slug: string): Envelope<Course> {
