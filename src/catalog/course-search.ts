@@ -157,10 +157,12 @@ export class CourseSearch {
     this.termQueries = terms.map((term) => ({
       combineWith: 'OR',
       queries: [
-        // The glossary's names as written: each word beginning a word of the course, no typos.
+        // The glossary's names as written, no typos: a word of 4 letters or more begins a word of
+        // the course, a shorter one (an abbreviation: `PR`, `DA`) is one.
         ...namesOf(term).map((name) => ({
           combineWith: 'AND' as const,
           fuzzy: false,
+          prefix: (word: string) => word.length >= 4,
           queries: keptWords(searchWords(name)),
         })),
         topicQuery(term.topics),

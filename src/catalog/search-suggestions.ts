@@ -37,17 +37,27 @@ export function suggestSearches(
     .map(({ query }) => query);
 }
 
-/** The names of terms the typed words begin, one a term, the term finding most courses first. */
+/**
+ * The names of terms the typed words begin, one a term: the term finding most courses first, then
+ * a term's own name before an other name, then the shorter.
+ */
 export function termCompletions(search: CourseSearch, text: string): string[] {
   const typed = searchWords(text).join(' ');
   if (typed === '') return [];
-  const ranked = [...search.terms].sort(
-    (a, b) => b.courses - a.courses || (a.name < b.name ? -1 : 1),
-  );
-  return ranked.flatMap((term) => {
+  const completions = search.terms.flatMap((term) => {
     const names = [term.name, ...term.other_names].map((name) => searchWords(name).join(' '));
-    return names.find((name) => name.startsWith(typed)) ?? [];
+    const at = names.findIndex((name) => name.startsWith(typed));
+    return at < 0 ? [] : [{ name: names[at], courses: term.courses, own: at === 0 }];
   });
+  return completions
+    .sort(
+      (a, b) =>
+        b.courses - a.courses ||
+        Number(b.own) - Number(a.own) ||
+        a.name.length - b.name.length ||
+        (a.name < b.name ? -1 : 1),
+    )
+    .map(({ name }) => name);
 }
 
 function wordSuggestions(

@@ -38,7 +38,9 @@ export function waysOut(
   query: FacetsQuery,
   search: CourseSearch,
 ): WayOut[] {
-  const count = (changed: FacetsQuery) => searchCourses(courses, changed, search).length;
+  // Counted in no order: without its words, a query has none to rank by (`sort=relevance`).
+  const count = (changed: FacetsQuery) =>
+    searchCourses(courses, { ...changed, sort: undefined }, search).length;
   const ways: WayOut[] = [];
   if (query.q !== undefined) {
     const near = searchesNear(search, query.q, (q) => count({ ...query, q }));
