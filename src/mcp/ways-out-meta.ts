@@ -23,10 +23,10 @@ function argumentsOf(query: SearchCoursesQuery, way: WayOut): Record<string, unk
 }
 
 function said(way: WayOut): string {
-  const found = `${way.courses} ${way.courses === 1 ? 'course' : 'courses'}`;
-  if (way.kind === 'other_words') return `q ${JSON.stringify(way.value)} instead (${found})`;
-  if (way.parameter === 'include_inactive') return `include_inactive: true (${found})`;
-  return `without ${way.parameter} (${found})`;
+  const found = `(${way.courses} ${way.courses === 1 ? 'course' : 'courses'})`;
+  if (way.kind === 'other_words') return `with q ${JSON.stringify(way.value)} ${found}`;
+  if (way.parameter === 'include_inactive') return `with include_inactive: true ${found}`;
+  return `without ${way.parameter} ${found}`;
 }
 
 /** A result that found nothing, with its ways out added. */
@@ -40,7 +40,7 @@ export function withWaysOut(
     ways: ways.map((way) => ({ ...way, arguments: argumentsOf(query, way) })),
     glossary,
   };
-  const options = ways.length > 0 ? ` Call again with ${ways.map(said).join('; or ')}.` : '';
+  const options = ways.length > 0 ? ` Call again ${ways.map(said).join('; or ')}.` : '';
   const text = `No course matches these arguments.${options} The field's words (GEO, backlinks, map pack…) and the courses each finds: the resource ${glossary.uri}.`;
   return {
     ...result,
