@@ -71,13 +71,13 @@ describe('learner queries', () => {
     expect(measured.share).toBeGreaterThanOrEqual(0.9);
   });
 
+  // Another set, when one is given: measured the same way.
   const outside = process.env.LEARNER_QUERIES;
-  (outside ? it : it.skip)(
-    `the set at LEARNER_QUERIES (${outside ?? 'not given'}), measured the same way`,
-    () => {
-      const measured = measure(readSet(outside!));
-      console.log(report(outside!, measured));
+  if (outside) {
+    it(`the set at LEARNER_QUERIES (${outside}), measured the same way`, () => {
+      const measured = measure(readSet(outside));
+      console.log(report(outside, measured));
       expect(measured.share).toBeGreaterThanOrEqual(0.9);
-    },
-  );
+    });
+  }
 });
