@@ -213,6 +213,7 @@ async function serviceScenarios(service) {
   });
   await list.arrayBuffer();
   const etag = list.headers.get('etag');
+  const searches = await searchQueries(service.base);
   return {
     'courses-200': scenario(service, '/api/v1/courses'),
     'courses-200-br': scenario(service, '/api/v1/courses', {
@@ -227,6 +228,10 @@ async function serviceScenarios(service) {
     }),
     'courses-paged': scenario(service, '/api/v1/courses?limit=20'),
     'courses-q': scenario(service, '/api/v1/courses?q=local'),
+    // The search's own cost: every request a URL the response cache has not kept yet.
+    'search-term': scenario(service, () => searches.term()),
+    'search-typo': scenario(service, () => searches.typo()),
+    'search-nothing': scenario(service, () => searches.nothing()),
     course: scenario(service, () => `/api/v1/courses/${sample(slugs)}`),
     recommend: scenario(service, () => `/api/v1/recommendations?${queries[drawn++ % 10_000]}`),
     compare: scenario(
@@ -237,6 +242,38 @@ async function serviceScenarios(service) {
     'mcp-recommend': scenario(service, '', {
       requests: [mcpRecommendRequest(() => answers[drawn++ % 10_000])],
     }),
+  };
+}
+
+/**
+ * Searches drawn ahead, none twice in a run (docs/benchmarks.md#search): a glossary term's name (the
+ * terms in turn, each time with another page size, which the search does not read), a catalog
+ * word of 5 letters or more with one letter changed, and letters no course holds.
+ */
+async function searchQueries(base) {
+  const terms = (await (await fetch(`${base}/api/v1/glossary`)).json()).data.map((t) => t.name);
+  const courses = (await (await fetch(`${base}/api/v1/courses?include_inactive=true`)).json()).data;
+  const words = [
+    ...new Set(
+      courses.flatMap((c) => `${c.name} ${c.description ?? ''}`.toLowerCase().match(/[a-z]{5,}/g)),
+    ),
+  ];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const letter = () => sample([...letters]);
+  const typo = (word) => {
+    const at = Math.floor(Math.random() * word.length);
+    return `${word.slice(0, at)}${letter()}${word.slice(at + 1)}`;
+  };
+  const drawn = { term: 0, typo: 0 };
+  const path = (q, n) =>
+    `/api/v1/courses?${new URLSearchParams({ q, sort: 'relevance', limit: String(1 + (n % 100)) })}`;
+  return {
+    term: () => {
+      const n = drawn.term++;
+      return path(terms[n % terms.length], Math.floor(n / terms.length));
+    },
+    typo: () => path(typo(sample(words)), drawn.typo++),
+    nothing: () => path(`zq${Array.from({ length: 8 }, letter).join('')}`, 0),
   };
 }
 

@@ -88,7 +88,7 @@ describe('invalid data stops the start with a message naming file, course, field
       (c: any[]) => (c[2].slug = c[3].slug),
       /courses\.json: course "[a-z0-9-]+", field slug: duplicate slug/,
     ],
-    ...['finder', 'compare', 'methodology', 'changes'].map(
+    ...['finder', 'compare', 'methodology', 'changes', 'glossary'].map(
       (slug) =>
         [
           `the slug ${slug}, the address of a page of the site`,

@@ -68,6 +68,10 @@ describe('every operation answers inside the document, success and error', () =>
     ['/api/v1/changes', 200],
     ['/api/v1/changes?course=answer-engine-foundations&limit=1', 200],
     ['/api/v1/changes?since=2026-13-01', 422],
+    ['/api/v1/glossary', 200],
+    ['/api/v1/glossary?term=geo', 422],
+    ['/api/v1/suggestions?q=gen', 200],
+    ['/api/v1/suggestions?q=zzqx%20backlinks', 200],
     ['/api/v1/courses/no-such-course', 404],
     ['/api/v1/courses/NOT_A_SLUG', 404],
     ['/api/v1/no-such-path', 404],
@@ -138,6 +142,36 @@ describe('a response outside the document fails the test that receives it', () =
         body: JSON.stringify({ ...body, data: [{ ...first, kind: 'edited' }] }),
       }),
     ).toEqual([expect.stringMatching(/^getChanges 200: \/data\/0\/kind must be equal to one of/)]);
+  });
+
+  it('a member added to a glossary term or to the suggestions, or a topic the catalog has not', async () => {
+    const glossary = await observe('/api/v1/glossary', 200);
+    const body = JSON.parse(glossary.body);
+    const [first] = body.data;
+    expect(t.contract.problems(glossary)).toEqual([]);
+    expect(
+      t.contract.problems({
+        ...glossary,
+        body: JSON.stringify({ ...body, data: [{ ...first, source: 'an editor' }] }),
+      }),
+    ).toEqual(['getGlossary 200: /data/0 must NOT have additional properties: "source"']);
+    expect(
+      t.contract.problems({
+        ...glossary,
+        body: JSON.stringify({ ...body, data: [{ ...first, topics: ['seo_magic'] }] }),
+      }),
+    ).toEqual([
+      expect.stringMatching(/^getGlossary 200: \/data\/0\/topics\/0 must be equal to one of/),
+    ]);
+    const suggestions = await observe('/api/v1/suggestions?q=lin', 200);
+    const suggested = JSON.parse(suggestions.body);
+    expect(suggested.data.courses.length).toBeGreaterThan(0);
+    expect(
+      t.contract.problems({
+        ...suggestions,
+        body: JSON.stringify({ ...suggested, data: { ...suggested.data, terms: [] } }),
+      }),
+    ).toEqual(['getSuggestions 200: /data must NOT have additional properties: "terms"']);
   });
 
   it('a missing required member, a wrong type, a null where none is allowed', async () => {

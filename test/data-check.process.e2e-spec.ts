@@ -75,3 +75,30 @@ it('passes data whose dates an earlier rule set, telling the editors which facts
     `course "${course.slug}", field verification.last_verified_on: 2026-11-20 is not what its sources support (no check of ${rest.join(', ')}), so the service serves null (unverified); check them: npm run data:verify -- ${course.slug} ${rest.map((f) => `--field ${f}`).join(' ')}`,
   );
 });
+
+it('refuses a glossary’s faults, naming each term: an unknown topic, no topic, an empty definition; then a name used twice', () => {
+  const dir = copyOfData();
+  const file = join(dir, 'glossary.json');
+  const shipped = readFileSync(file, 'utf8');
+  const at = (term: string, field: string) => `${file}: term "${term}", field ${field}: `;
+  const data = JSON.parse(shipped);
+  const [first, second, third, fourth] = data.terms;
+  second.topics = ['seo_magic'];
+  third.topics = [];
+  fourth.definition = '';
+  writeFileSync(file, JSON.stringify(data, null, 2));
+  const run = check(dir);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`${at(second.name, 'topics.0')}must be one of "ai_seo"`);
+  expect(run.stderr).toContain(`${at(third.name, 'topics')}must name at least one topic`);
+  expect(run.stderr).toContain(`${at(fourth.name, 'definition')}must not be empty`);
+  // The rules across terms are checked once each term is valid on its own.
+  const named = JSON.parse(shipped);
+  named.terms[1].name = first.name;
+  writeFileSync(file, JSON.stringify(named, null, 2));
+  const again = check(dir);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain(
+    `${at(first.name, 'name')}"${first.name}" reads as the name of term "${first.name}": a name may stand for one term only`,
+  );
+});

@@ -402,11 +402,12 @@ describeWithKubectl('the Kubernetes manifests', () => {
       expect(container.image).toBe('ghcr.io/example/course-finder:1.0.0');
     });
 
-    it('data: the four files of data/ and the history in an immutable ConfigMap, mounted read-only at DATA_DIR', () => {
+    it('data: the five files of data/ and the history in an immutable ConfigMap, mounted read-only at DATA_DIR', () => {
       const data = generated(production, 'course-finder-data');
       expect(Object.keys(data.data).sort()).toEqual([
         'assistants.json',
         'courses.json',
+        'glossary.json',
         'history.jsonl',
         'methodology.json',
         'policies.json',

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
 import { BUDGET_BANDS, LEVELS, SORTS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
-import { facetsResponseSchema, suggestionsResponseSchema } from '../src/courses/courses.responses';
+import { facetsResponseSchema } from '../src/courses/courses.responses';
+import { suggestionsResponseSchema } from '../src/courses/search-aids.responses';
 import { FACETS_META_KEY } from '../src/mcp/facets-meta';
 import { startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
@@ -258,6 +259,44 @@ describe('getSuggestions', () => {
     expect(body.error.details.parameters).toEqual([{ name: 'q', value: q, problem }]);
   });
 
+  it('names up to 5 enrolling courses whose names the words match, best first, each with its page', async () => {
+    const body = await t.json('/api/v1/suggestions?q=lin');
+    expectValid(suggestionsResponseSchema, body);
+    const named: { slug: string; name: string; page_url: string }[] = body.data.courses;
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.length).toBeLessThanOrEqual(5);
+    for (const { slug, name, page_url } of named) {
+      const course = (await t.json(`/api/v1/courses/${slug}`)).data;
+      expect({ slug, name, page_url, enrolling: true }).toEqual({
+        slug,
+        name: course.name,
+        page_url: course.page_url,
+        enrolling: course.enrolling,
+      });
+      expect(
+        name
+          .toLowerCase()
+          .match(/[a-z0-9]+/g)!
+          .some((w: string) => w.startsWith('lin')),
+      ).toBe(true);
+    }
+    expect((await t.json('/api/v1/suggestions?q=qqqq')).data).toEqual({
+      suggestions: [],
+      courses: [],
+    });
+  });
+
+  it('completes the names of glossary terms, and offers searches that find courses for words that find none', async () => {
+    expect((await t.json('/api/v1/suggestions?q=gen')).data.suggestions).toContain(
+      'generative engine optimization',
+    );
+    expect(await total(new URLSearchParams({ q: 'backlinks zzqx' }))).toBe(0);
+    const offered: string[] = (await t.json('/api/v1/suggestions?q=backlinks%20zzqx')).data
+      .suggestions;
+    expect(offered).toContain('backlinks');
+    for (const q of offered) expect(await total(new URLSearchParams({ q }))).toBeGreaterThan(0);
+  });
+
   it('needs q, and is cached like the list', async () => {
     const missing = await t.json('/api/v1/suggestions');
     expect(missing.error.details.parameters).toEqual([
@@ -266,5 +305,35 @@ describe('getSuggestions', () => {
     const response = await t.get('/api/v1/suggestions?q=loc');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(response.headers.get('etag')).toMatch(/^W\//);
+  });
+});
+
+describe('getGlossary', () => {
+  it('answers every term in name order, each counting the courses its name finds and linking them', async () => {
+    const response = await t.get('/api/v1/glossary');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('etag')).toMatch(/^W\//);
+    const body: any = await response.json();
+    expect(body.meta.count).toBe(body.data.length);
+    expect(body.data.length).toBeGreaterThanOrEqual(40);
+    const names = body.data.map((term: { name: string }) => term.name.toLowerCase());
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    for (const term of body.data.slice(0, 12)) {
+      const found = await total(new URLSearchParams({ q: term.name }));
+      expect({ name: term.name, count: term.course_count }).toEqual({
+        name: term.name,
+        count: found,
+      });
+      expect(term.list_url).toBe(
+        `http://localhost:3000/ai-seo-courses?${new URLSearchParams({ q: term.name })}`,
+      );
+      expect(term.page_url).toBe(`http://localhost:3000/ai-seo-courses/glossary#${term.id}`);
+    }
+  });
+
+  it('takes no parameter', async () => {
+    const body = await t.json('/api/v1/glossary?term=geo');
+    expect(body.error.code).toBe('invalid_parameters');
+    expect(body.error.details.parameters[0].name).toBe('term');
   });
 });

@@ -164,7 +164,7 @@ describe('the README', () => {
     expect(unlike).toEqual([]);
   });
 
-  it('runs its curl examples against the service', async () => {
+  it('runs its curl examples against the service, each finding courses', async () => {
     const commands = [...README.matchAll(/^curl '(http:\/\/localhost:3000\/[^']+)'$/gm)].map(
       (m) => m[1],
     );
@@ -176,6 +176,10 @@ describe('the README', () => {
       ]);
       const body = JSON.parse(stdout);
       expect(Object.keys(body)).toEqual(['data', 'meta']);
+      // A list, the recommendations or a comparison: never an empty answer.
+      const { data } = body;
+      const courses = Array.isArray(data) ? data : (data.results ?? data.courses);
+      expect({ url, found: courses.length > 0 }).toEqual({ url, found: true });
     }
   });
 

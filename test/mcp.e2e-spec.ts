@@ -500,6 +500,7 @@ describe('resources', () => {
     expect(resources.map((r) => [r.uri, r.mimeType]).sort()).toEqual([
       ['coursefinder://changes', 'application/json'],
       ['coursefinder://courses', 'application/json'],
+      ['coursefinder://glossary', 'application/json'],
       ['coursefinder://methodology', 'application/json'],
       ['ui://course-finder/finder.html', 'text/html;profile=mcp-app'],
     ]);
@@ -524,6 +525,14 @@ describe('resources', () => {
 
   it('coursefinder://methodology is /api/v1/methodology', async () => {
     expect(await read('coursefinder://methodology')).toEqual(await t.json('/api/v1/methodology'));
+  });
+
+  it('coursefinder://glossary is /api/v1/glossary', async () => {
+    const body = await read('coursefinder://glossary');
+    expect(body).toEqual(await t.json('/api/v1/glossary'));
+    expect(body.data.map((term: { name: string }) => term.name)).toContain(
+      'Generative engine optimization',
+    );
   });
 
   it('coursefinder://courses/{slug} is /api/v1/courses/{slug}', async () => {

@@ -71,9 +71,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     const slug = 'answer-engine-foundations';
     const block = await open('Courses', 'getCourse');
     expect(await exampleShown(block, '200')).toEqual(await t.json(`/api/v1/courses/${slug}`));
-    expect(await exampleShown(block, '404')).toEqual(
-      await t.json('/api/v1/courses/technical-seo'),
-    );
+    expect(await exampleShown(block, '404')).toEqual(await t.json('/api/v1/courses/technical-seo'));
     await page.screenshot({
       path: join(SCREENSHOTS, 'swagger-ui-get-course.png'),
       fullPage: false,

@@ -86,7 +86,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.info.description).toContain(`${PUBLIC_URL}/api/v1/openapi.json`);
   });
 
-  it('has exactly the ten operations, GET only, with summary, description and tag', () => {
+  it('has exactly the eleven operations, GET only, with summary, description and tag', () => {
     expect(
       operations()
         .map((o) => [o.method, o.path, o.operation.operationId])
@@ -101,6 +101,7 @@ describe('GET /api/v1/openapi.json', () => {
         ['get', '/finder/questions', 'getFinderQuestions'],
         ['get', '/facets', 'getFacets'],
         ['get', '/suggestions', 'getSuggestions'],
+        ['get', '/glossary', 'getGlossary'],
         ['get', '/methodology', 'getMethodology'],
         ['get', '/changes', 'getChanges'],
       ].sort(),
@@ -473,6 +474,7 @@ describe('GET /api/v1/openapi.json', () => {
             '/methodology',
             '/facets',
             '/suggestions',
+            '/glossary',
             '/changes',
           ].includes(path),
       ),
@@ -607,8 +609,8 @@ describe('GET /api/v1/openapi.json', () => {
           }
         }
       }
-      // Every 200, 404 and 422: 10 + 4 (getCourse, compareCourses, checkCourseFit, getChanges) + 10.
-      expect(compared).toBe(24);
+      // Every 200, 404 and 422: 11 + 4 (getCourse, compareCourses, checkCourseFit, getChanges) + 11.
+      expect(compared).toBe(26);
       const list =
         operation('searchCourses').operation.responses['200'].content['application/json'].examples
           .ok.value;

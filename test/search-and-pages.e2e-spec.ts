@@ -6,10 +6,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
-import { SORTS, TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../src/catalog/vocabulary';
+import {
+  LEVEL_LABELS,
+  SORTS,
+  TOPIC_COVERAGE,
+  TOPIC_LABELS,
+  TOPICS,
+} from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
 import { courseListResponseSchema } from '../src/courses/courses.responses';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
+import { WAYS_OUT_META_KEY, type WaysOutMeta } from '../src/mcp/ways-out-meta';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { copyOfData, startTestApp, type TestApp } from './support/app';
 import { onShippedDay, TestClock } from './support/clock';
@@ -60,8 +67,16 @@ const textOf = (course: Course) =>
       course.best_for ?? '',
       ...course.highlights,
       ...specialties(course),
+      ...course.levels.map((level) => LEVEL_LABELS[level]),
     ].join(' '),
   );
+/** Every word of the glossary's names: a word that is a term's name finds the term's courses too. */
+const GLOSSARY_WORDS = new Set(
+  JSON.parse(readFileSync(join(__dirname, '..', 'data', 'glossary.json'), 'utf8')).terms.flatMap(
+    (term: { name: string; other_names: string[] }) =>
+      [term.name, ...term.other_names].flatMap(words),
+  ),
+);
 const slugsOf = (body: { data: Course[] }) => body.data.map((course) => course.slug);
 /** Whether a query word may mean one of a course's words (docs/api.md#search). */
 const means = (word: string, text: string[]) => meansWord(word, text, new Set(all.flatMap(textOf)));
@@ -70,10 +85,16 @@ const problemOf = (body: any, name: string) =>
 
 describe('q: free-text search', () => {
   it('finds a course by any word of its name, provider, description, best-for or highlights, and only by what q means', async () => {
+    // A word of the glossary's names may stand for a term, which finds more (src/catalog/course-search.spec.ts).
     const course = fc.constantFrom(...all);
     await fc.assert(
       fc.asyncProperty(
-        course.chain((c) => fc.tuple(fc.constant(c), fc.constantFrom(...textOf(c)))),
+        course.chain((c) =>
+          fc.tuple(
+            fc.constant(c),
+            fc.constantFrom(...textOf(c).filter((w) => !GLOSSARY_WORDS.has(w))),
+          ),
+        ),
         async ([c, word]) => {
           const found = await t.json(
             `/api/v1/courses?include_inactive=true&q=${encodeURIComponent(word)}`,
@@ -148,12 +169,18 @@ describe('q: free-text search', () => {
         allowed_values: [...SORTS],
       },
     ]);
-    // Local SEO courses by relevance: those with "local" in their name first.
-    const ranked: Course[] = (await t.json('/api/v1/courses?q=local&sort=relevance')).data;
-    const named = ranked.map((c) => words(c.name).includes('local'));
+    // A word of no glossary term, by relevance: the courses with it in their name first.
+    const ranked: Course[] = (await t.json('/api/v1/courses?q=workshop&sort=relevance')).data;
+    const named = ranked.map((c) => words(c.name).includes('workshop'));
     expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
     expect(named).toContain(true);
     expect(named).toContain(false);
+    // A term's name (Link building's `links`): the courses covering its topic first, then the others.
+    const links: Course[] = (await t.json('/api/v1/courses?q=links&sort=relevance')).data;
+    const covers = links.map((c) => c.topic_coverage.link_building >= 3);
+    expect(covers).toEqual([...covers].sort((a, b) => Number(b) - Number(a)));
+    expect(covers).toContain(true);
+    expect(covers).toContain(false);
   });
 
   it('q given twice is a 422', async () => {
@@ -381,6 +408,36 @@ describe('search_courses (MCP)', () => {
       expect(body.error.code).toBe('invalid_parameters');
       expect(problemOf(body, name)).toBeDefined();
     }
+  });
+
+  it('says the ways out of nothing found, in words and in _meta, each finding what it says', async () => {
+    const result = await call({ q: 'backlinks', level: 'advanced', price_band: ['free'] });
+    expect(result.structuredContent.data).toEqual([]);
+    expect(result.structuredContent).toEqual(
+      await t.json('/api/v1/courses?q=backlinks&level=advanced&price_band=free&limit=8'),
+    );
+    const said = result.content.at(-1)!.text;
+    expect(said).toMatch(/^No course matches these arguments\. Call again (with|without) /);
+    expect(said).toContain('coursefinder://glossary');
+    const meta = result._meta![WAYS_OUT_META_KEY] as WaysOutMeta;
+    expect(meta.glossary).toEqual({
+      uri: 'coursefinder://glossary',
+      url: 'http://localhost:3000/ai-seo-courses/glossary',
+    });
+    expect(meta.ways.map((way) => way.parameter)).toEqual(
+      expect.arrayContaining(['level', 'price_band', 'q']),
+    );
+    const words = (await call({ q: 'backlinks zzqx' }))._meta![WAYS_OUT_META_KEY] as WaysOutMeta;
+    expect(words.ways[0]).toMatchObject({ kind: 'other_words', value: 'backlinks' });
+    for (const way of [...meta.ways, ...words.ways]) {
+      expect(way.courses).toBeGreaterThan(0);
+      const again = await call(way.arguments);
+      const total = (again._meta![PAGE_META_KEY] as PageMeta).total;
+      expect({ way: way.arguments, total }).toEqual({ way: way.arguments, total: way.courses });
+    }
+    for (const way of meta.ways) expect(said).toContain(`(${way.courses} course`);
+    // Something found: no ways out.
+    expect((await call({ q: 'backlinks' }))._meta![WAYS_OUT_META_KEY]).toBeUndefined();
   });
 
   it('refuses a cursor of other data as a tool error naming cursor', async () => {

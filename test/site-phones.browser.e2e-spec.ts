@@ -237,6 +237,34 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
       expect(errors).toEqual([]);
     });
 
+    it('an empty list names its ways out on screen, each leading to the courses it counts', async () => {
+      // Words and filters that find nothing together: a filter left out, the words left out.
+      const path = '/ai-seo-courses?q=backlinks&level=advanced&price_band=free';
+      const { page, errors } = await open(path, size);
+      const links = page.locator('.ways-out li a');
+      expect(await links.count()).toBeGreaterThan(1);
+      expect(await pastTheEdges(page)).toEqual([]);
+      await shot(page, 'list-nothing-found', size.width);
+      const ways = await page.locator('.ways-out li').evaluateAll((items) =>
+        items.map((li: any) => ({
+          href: li.querySelector('a').getAttribute('href'),
+          count: Number(/\((\d+) courses?\)/.exec(li.textContent)?.[1] ?? -1),
+        })),
+      );
+      for (const { href, count } of ways.filter((way) => way.count > 0)) {
+        await open(path, size);
+        await Promise.all([
+          page.waitForURL(`**${href}`),
+          page.locator(`.ways-out a[href="${href}"]`).click(),
+        ]);
+        const rows = await page.locator('tr[data-slug]').count();
+        expect({ href, rows }).toEqual({ href, rows: Math.min(count, 50) });
+      }
+      // The last: the glossary.
+      expect(ways.at(-1)).toEqual({ href: '/ai-seo-courses/glossary', count: -1 });
+      expect(errors).toEqual([]);
+    });
+
     it('the open filters show a count beside every choice, a choice giving none dimmed, not hidden', async () => {
       const { page, errors } = await open('/ai-seo-courses?q=local&price_band=free', size);
       // Open already: the list is filtered.

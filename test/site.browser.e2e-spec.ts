@@ -32,6 +32,8 @@ const PAGES: [string, string][] = [
   ['methodology', '/ai-seo-courses/methodology'],
   ['list-problems', '/ai-seo-courses?level=expert'],
   ['changes', '/ai-seo-courses/changes'],
+  ['glossary', '/ai-seo-courses/glossary'],
+  ['list-nothing-found', '/ai-seo-courses?q=backlinks+zzqx&level=advanced'],
   ['changes-problems', '/ai-seo-courses/changes?since=2026-13-01'],
   ['not-found', '/ai-seo-courses/no-such-course'],
   ['unknown-path', '/no/such/page'],
@@ -227,7 +229,7 @@ describeWithBrowser('the website in a real browser', () => {
     }
   });
 
-  it('the search box offers searches as words are typed, by keyboard, axe-clean while open', async () => {
+  it('the search box offers searches and courses as words are typed, by keyboard, axe-clean while open', async () => {
     const { page, errors } = await open('/ai-seo-courses');
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -241,16 +243,34 @@ describeWithBrowser('the website in a real browser', () => {
       // Debounced: one request for the word, not one per key.
       expect(asked.length).toBeLessThanOrEqual(2);
       expect(await box.getAttribute('aria-expanded')).toBe('true');
+      // Two groups, each named: the searches, then the courses whose names match.
+      const groups = page.locator('#f-q-options [role="group"]');
+      expect(
+        await groups.evaluateAll((all) => all.map((g) => g.getAttribute('aria-label'))),
+      ).toEqual(['Searches', 'Courses']);
       expect(await seriousViolations(page)).toEqual([]);
       await box.press('ArrowDown');
       expect(await box.getAttribute('aria-activedescendant')).toBe('f-q-option-0');
-      await box.press('Enter');
-      expect(await box.inputValue()).toBe('technical');
-      expect(await box.getAttribute('aria-expanded')).toBe('false');
-      // Enter again submits the words: the best match first.
+      expect(await page.locator('#f-q-option-0').innerText()).toBe('technical');
+      // Taking a search searches for it: the best match first.
       await Promise.all([page.waitForURL(/q=technical/), box.press('Enter')]);
+      expect(await box.inputValue()).toBe('technical');
       const api = await t.json('/api/v1/courses?q=technical&sort=relevance');
       expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
+      // Taking a course opens its page.
+      const { courses } = (await t.json('/api/v1/suggestions?q=technical%20seo')).data;
+      await box.fill('');
+      await box.pressSequentially('technical seo', { delay: 20 });
+      const course = page.locator(
+        '#f-q-options [role="group"][aria-label="Courses"] [role="option"]',
+      );
+      await course.first().waitFor();
+      expect(await course.allInnerTexts()).toEqual(courses.map((c: any) => c.name));
+      await Promise.all([
+        page.waitForURL(`**/ai-seo-courses/${courses[0].slug}`),
+        course.first().click(),
+      ]);
+      expect(await page.locator('h1').innerText()).toBe(courses[0].name);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -265,6 +265,88 @@ describe('pages', () => {
   });
 });
 
+describe('the glossary and the learner’s words', () => {
+  /** The courses a list page shows, and the number it says it found. */
+  async function listed(path: string) {
+    const { body } = await text(path, HTML);
+    const said = /<h2 id="results">([\d,]+) course/.exec(body);
+    return { body, slugs: slugsIn(body), total: said ? Number(said[1].replace(',', '')) : -1 };
+  }
+
+  it('the glossary page makes each term an anchor, links its count to the list that shows it, and carries a DefinedTermSet', async () => {
+    const { body } = await text('/ai-seo-courses/glossary', HTML);
+    const terms: any[] = (await t.json('/api/v1/glossary')).data;
+    const { value } = jsonLdOf(body);
+    expect(value['@type']).toBe('DefinedTermSet');
+    expect(value.url).toBe(`${ORIGIN}/ai-seo-courses/glossary`);
+    expect(value.hasDefinedTerm).toHaveLength(terms.length);
+    terms.forEach((term, i) => {
+      expect(body).toContain(`<div class="term" id="${term.id}">`);
+      expect(value.hasDefinedTerm[i]).toMatchObject({
+        '@type': 'DefinedTerm',
+        name: term.name,
+        description: term.definition,
+        url: term.page_url,
+        inDefinedTermSet: value['@id'],
+      });
+    });
+    for (const term of terms.filter((term) => term.course_count > 0).slice(0, 6)) {
+      const link = escapeHtml(pathOf(term.list_url));
+      const courses = `${term.course_count} ${term.course_count === 1 ? 'course' : 'courses'}`;
+      expect(body).toContain(`<a href="${link}">${courses}</a>`);
+      expect((await listed(pathOf(term.list_url))).total).toBe(term.course_count);
+    }
+  });
+
+  it('is linked from the list and the methodology page', async () => {
+    for (const path of ['/ai-seo-courses', '/ai-seo-courses/methodology']) {
+      expect((await text(path, HTML)).body).toContain(
+        '<a href="/ai-seo-courses/glossary">glossary</a>',
+      );
+    }
+  });
+
+  it('the list says in one line when words were read through a term, linking it', async () => {
+    const { body } = await listed('/ai-seo-courses?q=llmo');
+    expect(body).toContain(
+      '<p class="understood">Showing courses on <a href="/ai-seo-courses/glossary#generative-engine-optimization">Generative engine optimization</a> (you searched “llmo”).</p>',
+    );
+    expect((await listed('/ai-seo-courses?q=workshop')).body).not.toContain('class="understood"');
+  });
+
+  it.each([
+    ['words that find nothing', '/ai-seo-courses?q=backlinks+zzqx'],
+    [
+      'filters that leave nothing',
+      '/ai-seo-courses?specialty=local&price_band=free&level=advanced',
+    ],
+    ['both', '/ai-seo-courses?q=zzqx&specialty=links&price_band=500_plus'],
+  ])(
+    'an empty list names the ways out (%s), each a link to a list of the courses it says',
+    async (_case, path) => {
+      const { body, total } = await listed(path);
+      expect(total).toBe(0);
+      const block = body.slice(
+        body.indexOf('<div class="ways-out">'),
+        body.indexOf('</div>', body.indexOf('<div class="ways-out">')),
+      );
+      const ways = [
+        ...block.matchAll(
+          /<a href="([^"]+)">[^<]+<\/a> <span class="count">\((\d+) courses?\)<\/span>/g,
+        ),
+      ];
+      expect(ways.length).toBeGreaterThan(0);
+      for (const [, href, count] of ways) {
+        const target = href.replaceAll('&amp;', '&');
+        const found = await listed(target);
+        expect({ target, total: found.total }).toEqual({ target, total: Number(count) });
+        expect(found.slugs.length).toBeGreaterThan(0);
+      }
+      expect(block).toContain('<a href="/ai-seo-courses/glossary">See the glossary</a>');
+    },
+  );
+});
+
 describe('Markdown forms', () => {
   it('Accept: text/markdown on the list answers the Markdown digest, with Vary: Accept', async () => {
     const md = await text('/ai-seo-courses', { headers: { Accept: 'text/markdown' } });
@@ -399,10 +481,11 @@ describe('plain-data companions', () => {
         `${ORIGIN}/ai-seo-courses/finder`,
         `${ORIGIN}/ai-seo-courses/methodology`,
         `${ORIGIN}/ai-seo-courses/changes`,
+        `${ORIGIN}/ai-seo-courses/glossary`,
         ...records.map((r) => `${ORIGIN}/ai-seo-courses/${r.slug}`),
       ]),
     );
-    expect(locs).toHaveLength(records.length + 4);
+    expect(locs).toHaveLength(records.length + 5);
     for (const loc of locs) await text(pathOf(loc), HTML);
   });
 });

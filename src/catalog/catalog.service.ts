@@ -71,7 +71,7 @@ export class CatalogService implements OnModuleInit, OnModuleDestroy {
 
   private use(dataset: Dataset): void {
     this.dataset = dataset;
-    this.search = new CourseSearch(dataset.courses);
+    this.search = new CourseSearch(dataset.courses, dataset.glossary);
     this.changes = changeLogOf(dataset.history, dataset.courses, this.config.siteUrl);
     this.derive();
     if (dataset.notes.length > 0) {

@@ -7,6 +7,8 @@ import { SITE_PATHS } from '../core/paths';
 import { type CourseRecord, coursesFileSchema, schemaReference } from './course.schema';
 import { inEditorsWords } from './data-problems';
 import { checksOf, type FactCheck, unsupportedDate } from './facts';
+import { glossaryProblems } from './glossary';
+import { glossaryFileSchema, type GlossaryTermRecord } from './glossary.schema';
 import { type HistoryFile, type KeptEntry, readHistory } from './history-check';
 import { HISTORY_FILE } from './history.schema';
 import { type MethodologyFile, methodologyFileSchema } from './methodology.schema';
@@ -43,6 +45,8 @@ export interface Dataset {
   methodology: MethodologyFile;
   policies: z.infer<typeof policiesFileSchema>;
   assistants: AssistantsFile;
+  /** The glossary's terms, as the file lists them (docs/data.md#the-glossary). */
+  glossary: GlossaryTermRecord[];
   /** The history's entries in order: date, seq, id (docs/data.md#the-history). */
   history: readonly KeptEntry[];
   /** No `history.jsonl`: an older deployment's data, served with an empty history. */
@@ -63,6 +67,7 @@ export const DATA_FILES = {
   methodology: { file: 'methodology.json', schema: methodologyFileSchema },
   policies: { file: 'policies.json', schema: policiesFileSchema },
   assistants: { file: 'assistants.json', schema: assistantsFileSchema },
+  glossary: { file: 'glossary.json', schema: glossaryFileSchema },
 } as const;
 
 export class DataError extends Error {
@@ -131,6 +136,12 @@ export function readDataset(
   if (parsed.courses) {
     problems.push(...crossChecks(join(dataDir, DATA_FILES.courses.file), parsed, today));
   }
+  if (parsed.glossary) {
+    const { courses } = (parsed.courses ?? { courses: [] }) as { courses: CourseRecord[] };
+    const providers = [...new Set(courses.map((course) => course.provider.name))];
+    const { terms } = parsed.glossary as { terms: GlossaryTermRecord[] };
+    problems.push(...glossaryProblems(join(dataDir, DATA_FILES.glossary.file), terms, providers));
+  }
   // Checked against the files only when they are valid: a problem is then said once, where it is.
   const checkedAgainst =
     problems.length === 0 && check === 'full'
@@ -151,6 +162,7 @@ export function readDataset(
     methodology: MethodologyFile;
     policies: Dataset['policies'];
     assistants: AssistantsFile;
+    glossary: { terms: GlossaryTermRecord[] };
   };
   const courses = files.courses.courses;
   const checks = checksOf(courses, history.entries);
@@ -162,6 +174,7 @@ export function readDataset(
   const dataset = {
     ...files,
     courses,
+    glossary: files.glossary.terms,
     history: history.entries,
     historyAbsent: history.absent,
     checks,
@@ -170,6 +183,12 @@ export function readDataset(
   };
   return { dataset, historyFile: history.file };
 }
+
+/** The lists of records a problem is named by: a course by its slug, a glossary term by its name. */
+const RECORDS: Record<string, { kind: string; key: string }> = {
+  courses: { kind: 'course', key: 'slug' },
+  terms: { kind: 'term', key: 'name' },
+};
 
 /** `data/courses.json: course "x-y", field price.currency: must be one of …, not "usd"` */
 function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): string {
@@ -182,12 +201,15 @@ function describeIssue(path: string, json: unknown, issue: z.core.$ZodIssue): st
     json,
   );
   const problem = inEditorsWords(issue, found);
-  if (at[0] === 'courses' && typeof at[1] === 'number') {
-    const record = (json as { courses: unknown[] }).courses[at[1]] as { slug?: unknown } | null;
-    const slug =
-      record && typeof record.slug === 'string' ? `"${record.slug}"` : `#${at[1] + 1} (no slug)`;
-    const field = at.slice(2).join('.') || '(the course)';
-    return `${path}: course ${slug}, field ${field}: ${problem}`;
+  const records = RECORDS[at[0] as string];
+  if (records && typeof at[1] === 'number') {
+    const { kind, key } = records;
+    const list = (json as Record<string, unknown[]>)[at[0] as string];
+    const record = list[at[1]] as Record<string, unknown> | null;
+    const named =
+      record && typeof record[key] === 'string' ? `"${record[key]}"` : `#${at[1] + 1} (no ${key})`;
+    const field = at.slice(2).join('.') || `(the ${kind})`;
+    return `${path}: ${kind} ${named}, field ${field}: ${problem}`;
   }
   return `${path}: field ${at.join('.') || '(the file)'}: ${problem}`;
 }

@@ -123,7 +123,7 @@ export function buildCatalog(
   dataset: Dataset,
   today: string,
   urls: SiteUrls,
-  search: CourseSearch = new CourseSearch(dataset.courses),
+  search: CourseSearch = new CourseSearch(dataset.courses, dataset.glossary),
   changes: ChangeLog = changeLogOf(dataset.history, dataset.courses, urls.siteUrl),
 ): Catalog {
   const { methodology: file, policies } = dataset;

@@ -18,6 +18,8 @@ export const SITE_PATHS = {
   /** The dataset's history, newest first, and its Atom feed (docs/website.md#changes). */
   changes: '/ai-seo-courses/changes',
   changesFeed: '/ai-seo-courses/changes.atom',
+  /** The field's vocabulary, each term an anchor (docs/website.md#the-glossary). */
+  glossary: '/ai-seo-courses/glossary',
   json: '/ai-seo-courses.json',
   markdown: '/ai-seo-courses.md',
   llms: '/llms.txt',

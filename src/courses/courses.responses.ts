@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { courseSchema } from '../catalog/course.schema';
 import { envelopeSchema, listMetaSchema } from '../core/envelope.schema';
 import { FILTERS, type FilterName } from './course-filters';
-import { MAX_SUGGESTIONS } from './courses.dto';
 
 export const courseListResponseSchema = envelopeSchema(
   z.array(courseSchema).describe('The courses found, in the order asked for.'),
@@ -68,20 +67,4 @@ export const facetsSchema = z
 export const facetsResponseSchema = envelopeSchema(facetsSchema).meta({
   id: 'FacetsResponse',
   description: 'The counts of a search, in the `{data, meta}` envelope.',
-});
-
-export const suggestionsResponseSchema = envelopeSchema(
-  z
-    .strictObject({
-      suggestions: z
-        .array(z.string().min(1))
-        .max(MAX_SUGGESTIONS)
-        .describe(
-          'At most 8 searches the words typed may have meant, best first, each finding at least one enrolling course; empty when there is none.',
-        ),
-    })
-    .meta({ id: 'Suggestions', description: 'Searches to offer as the words are typed.' }),
-).meta({
-  id: 'SuggestionsResponse',
-  description: 'Suggested searches, in the `{data, meta}` envelope.',
 });

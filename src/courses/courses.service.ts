@@ -9,13 +9,7 @@ import { Envelope } from '../core/envelope';
 import { pageOf } from '../core/page-cursor';
 import { isSlug } from '../core/slug';
 import { type FacetCounts, facetCounts, keptByAll } from './course-filters';
-import {
-  type FacetsQuery,
-  MAX_PAGE_SIZE,
-  MAX_SUGGESTIONS,
-  SearchCoursesQuery,
-  type SuggestionsQuery,
-} from './courses.dto';
+import { type FacetsQuery, MAX_PAGE_SIZE, SearchCoursesQuery } from './courses.dto';
 import { queryFingerprint } from './page-cursor';
 
 const FOCUS_RANK = { High: 3, Medium: 2, Low: 1, None: 0 } as const;
@@ -103,15 +97,6 @@ export class CoursesService {
     const found = foundBy(current.courses, scores);
     const total = found.filter((course) => keptByAll(course, query)).length;
     return new Envelope({ total, facets: facetCounts(found, query) }, current.meta);
-  }
-
-  /** What the words typed so far may be meant as, each finding a course (docs/api.md#getsuggestions). */
-  suggest({ q }: SuggestionsQuery): Envelope<{ suggestions: string[] }> {
-    const current = this.catalog.current();
-    const finds = (words: string) =>
-      searchCourses(current.courses, { q: words }, current.search).length > 0;
-    const suggestions = current.search.suggest(q, finds, MAX_SUGGESTIONS);
-    return new Envelope({ suggestions }, current.meta);
   }
 
   get(slug: string): Envelope<Course> {

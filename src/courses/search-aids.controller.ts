@@ -4,14 +4,28 @@ import { invalidParametersErrorSchema } from '../core/envelope.schema';
 import { API_PREFIX } from '../core/paths';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import type { FacetCounts } from './course-filters';
+import { NoQuery } from '../core/validation/no-query.dto';
 import { FacetsQuery, SuggestionsQuery } from './courses.dto';
-import { facetsResponseSchema, suggestionsResponseSchema } from './courses.responses';
+import { facetsResponseSchema } from './courses.responses';
 import { CoursesService } from './courses.service';
+import {
+  type GlossaryEntry,
+  glossaryResponseSchema,
+  type Suggestions,
+  suggestionsResponseSchema,
+} from './search-aids.responses';
+import { SearchAidsService } from './search-aids.service';
 
-/** What helps a person search the list: counts beside each filter's values, and suggestions. */
+/**
+ * What helps a person search the list: counts beside each filter's values, suggestions, and the
+ * field's words the search reads.
+ */
 @Controller(API_PREFIX)
 export class SearchAidsController {
-  constructor(private readonly courses: CoursesService) {}
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly aids: SearchAidsService,
+  ) {}
 
   @Get('facets')
   @ApiRead({
@@ -47,9 +61,9 @@ export class SearchAidsController {
   @ApiRead({
     operationId: 'getSuggestions',
     tag: 'Courses',
-    summary: 'Searches to offer as words are typed',
+    summary: 'Searches and courses to offer as words are typed',
     description:
-      'At most 8 searches the words typed so far may have meant, best first: the last word completed (`tech` → `technical`) or corrected (`tecnical` → `technical`), a misspelt earlier word corrected, two words written together read apart (`linkbuilding` → `link building`). Each one, sent as `q` to `searchCourses`, finds at least one enrolling course. They come from the words of the courses, never from what anyone typed.',
+      'At most 8 searches the words typed so far may have meant, best first: the names of glossary terms they begin (`gen` → `generative engine optimization`, the term finding most courses first), the last word completed (`tech` → `technical`) or corrected (`tecnical` → `technical`), a misspelt earlier word corrected, two words written together read apart (`linkbuilding` → `link building`); when none of those finds a course, searches near the words that do (a word left out or replaced by a term it nearly spells). Each one, sent as `q` to `searchCourses`, finds at least one enrolling course. Beside them, in `courses`, at most 5 enrolling courses whose names the words match, best first. They come from the words of the courses and the glossary, never from what anyone typed.',
     ok: {
       schema: suggestionsResponseSchema,
       example: { summary: 'A misspelt word', query: { q: 'tecnical' } },
@@ -63,7 +77,28 @@ export class SearchAidsController {
       },
     },
   })
-  suggestions(@QueryInput() query: SuggestionsQuery): Envelope<{ suggestions: string[] }> {
-    return this.courses.suggest(query);
+  suggestions(@QueryInput() query: SuggestionsQuery): Envelope<Suggestions> {
+    return this.aids.suggest(query);
+  }
+
+  @Get('glossary')
+  @ApiRead({
+    operationId: 'getGlossary',
+    tag: 'Courses',
+    summary: "The field's words, as the search reads them",
+    description:
+      "The glossary the editors keep: every term of the field (GEO, backlinks, Google Business Profile…) with its other names and abbreviations, a plain definition, the catalog topics it belongs to (`topic_coverage` members), how many enrolling courses `q` with its name finds (`course_count`, as the list counts them by default), the website's list of them and the term on the glossary page. `q` reads each name as the term: it also finds what the term's other names find and the courses covering its topics at 3 or more. In name order; `meta.count` is the number of terms.",
+    ok: { schema: glossaryResponseSchema, example: { summary: 'The glossary', show: 2 } },
+    errors: {
+      422: {
+        schema: invalidParametersErrorSchema,
+        description:
+          '`invalid_parameters`: a query parameter was given; this operation takes none.',
+        example: { summary: 'A query parameter', query: { term: 'geo' } },
+      },
+    },
+  })
+  glossary(@QueryInput() _query: NoQuery): Envelope<GlossaryEntry[]> {
+    return this.aids.glossary();
   }
 }

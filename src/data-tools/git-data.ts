@@ -19,7 +19,7 @@ export function datasetAtRef(dataDir: string, ref: string, today: string): Datas
   const copy = mkdtempSync(join(tmpdir(), 'course-finder-ref-'));
   try {
     for (const { file } of Object.values(DATA_FILES)) {
-      writeFileSync(join(copy, file), gitShow(dataDir, `${ref}:./${file}`));
+      writeFileSync(join(copy, file), showAtRef(dataDir, ref, file));
     }
     return loadDataset(copy, today);
   } catch (error) {
@@ -27,6 +27,16 @@ export function datasetAtRef(dataDir: string, ref: string, today: string): Datas
     throw new DataError(error.problems.map((p) => p.replaceAll(copy, `${ref}:${dataDir}`)));
   } finally {
     rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** A data file at a ref; a ref from before the glossary was added holds none: an empty one. */
+function showAtRef(dataDir: string, ref: string, file: string): string {
+  try {
+    return gitShow(dataDir, `${ref}:./${file}`);
+  } catch (error) {
+    if (file === DATA_FILES.glossary.file) return '{ "terms": [] }\n';
+    throw error;
   }
 }
 

@@ -4,6 +4,7 @@ import { McpController, Resource, ResourceTemplate } from '@rekog/mcp-nest';
 import { ChangesService } from '../changes/changes.service';
 import { DomainError } from '../core/domain-error';
 import { CoursesService } from '../courses/courses.service';
+import { SearchAidsService } from '../courses/search-aids.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
 import { MethodologyService } from '../methodology/methodology.service';
 import { ResourceErrorFilter } from './mcp-errors';
@@ -11,7 +12,8 @@ import { ResourceContentsInterceptor } from './tool-result.interceptor';
 
 /**
  * The resources (docs/mcp.md#resources): the same bodies as `/ai-seo-courses.json`,
- * `/api/v1/methodology`, `/api/v1/courses/{slug}` and every page of `/api/v1/changes` at once.
+ * `/api/v1/methodology`, `/api/v1/courses/{slug}`, `/api/v1/glossary` and every page of
+ * `/api/v1/changes` at once.
  */
 
 export const RESOURCE_SCHEME = 'coursefinder';
@@ -19,6 +21,7 @@ export const COURSES_URI = `${RESOURCE_SCHEME}://courses`;
 export const METHODOLOGY_URI = `${RESOURCE_SCHEME}://methodology`;
 export const COURSE_URI_TEMPLATE = `${COURSES_URI}/{slug}`;
 export const CHANGES_URI = `${RESOURCE_SCHEME}://changes`;
+export const GLOSSARY_URI = `${RESOURCE_SCHEME}://glossary`;
 const JSON_TYPE = 'application/json';
 
 /** The library matches URIs without their scheme; anything but our own URI is unknown. */
@@ -34,6 +37,7 @@ export class CourseFinderResources {
     private readonly courses: CoursesService,
     private readonly methodology: MethodologyService,
     private readonly changes: ChangesService,
+    private readonly aids: SearchAidsService,
   ) {}
 
   @Resource({
@@ -81,5 +85,17 @@ export class CourseFinderResources {
   allChanges(@Payload() { uri }: { uri: string }) {
     if (uri !== CHANGES_URI) throw unknownResource(uri);
     return this.changes.all();
+  }
+
+  @Resource({
+    uri: GLOSSARY_URI,
+    name: 'glossary',
+    description:
+      "The field's terms (GEO, AEO, backlinks, Google Business Profile…) with their other names, a plain definition, the catalog topics they belong to and how many enrolling courses each finds: to map a learner's words to the catalog's. The same data as /api/v1/glossary; search_courses reads each name in q.",
+    mimeType: JSON_TYPE,
+  })
+  glossary(@Payload() { uri }: { uri: string }) {
+    if (uri !== GLOSSARY_URI) throw unknownResource(uri);
+    return this.aids.glossary();
   }
 }

@@ -8,10 +8,13 @@ import { ChangesService } from '../changes/changes.service';
 import { CompareCoursesQuery } from '../comparisons/comparisons.dto';
 import { comparisonResponseSchema } from '../comparisons/comparisons.responses';
 import { ComparisonsService } from '../comparisons/comparisons.service';
+import { AppConfig } from '../core/config';
+import { SITE_PATHS } from '../core/paths';
 import { NoQuery } from '../core/validation/no-query.dto';
 import { CourseSlug, SearchCoursesQuery } from '../courses/courses.dto';
 import { courseListResponseSchema, courseResponseSchema } from '../courses/courses.responses';
 import { CoursesService } from '../courses/courses.service';
+import { SearchAidsService } from '../courses/search-aids.service';
 import { methodologyResponseSchema } from '../methodology/methodology.responses';
 import { MethodologyService } from '../methodology/methodology.service';
 import { OperationSpanInterceptor } from '../ops/operation-span.interceptor';
@@ -27,6 +30,8 @@ import { FACETS_META_KEY, facetsSentence } from './facets-meta';
 import { PagesOf, toolResult, ToolResultInterceptor } from './tool-result.interceptor';
 import { MCP_TOOLS, type ToolName } from './server-info';
 import { advertisedInput, advertisedOutput } from './tool-schemas';
+import { withWaysOut } from './ways-out-meta';
+import { GLOSSARY_URI } from './course-finder.resources';
 
 /**
  * The tools: thin adapters over the services the REST controllers call. Each takes the input
@@ -81,6 +86,8 @@ export class CourseFinderTools {
     private readonly comparisons: ComparisonsService,
     private readonly methodology: MethodologyService,
     private readonly changes: ChangesService,
+    private readonly aids: SearchAidsService,
+    private readonly config: AppConfig,
   ) {}
 
   @Tool(
@@ -101,11 +108,14 @@ export class CourseFinderTools {
       this.courses.search({ ...query, limit: query.limit ?? TOOL_PAGE_SIZE }),
     );
     const counts = this.courses.facets(query).data;
-    return {
+    const counted: CallToolResult = {
       ...result,
       content: [...result.content, { type: 'text', text: facetsSentence(counts) }],
       _meta: { ...result._meta, [FACETS_META_KEY]: counts },
     };
+    if (counts.total > 0) return counted;
+    const glossary = { uri: GLOSSARY_URI, url: `${this.config.siteUrl}${SITE_PATHS.glossary}` };
+    return withWaysOut(counted, query, this.aids.waysOut(query), glossary);
   }
 
   @Tool(

@@ -58,6 +58,32 @@ export function pageLd(name: string, description: string, url: string, courses: 
   };
 }
 
+/** The glossary page: a `DefinedTermSet`, each term a `DefinedTerm` at its anchor. */
+export function glossaryLd(
+  name: string,
+  description: string,
+  url: string,
+  terms: readonly { id: string; name: string; other_names: string[]; definition: string }[],
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DefinedTermSet',
+    '@id': url,
+    name,
+    description,
+    url,
+    hasDefinedTerm: terms.map((term) => ({
+      '@type': 'DefinedTerm',
+      '@id': `${url}#${term.id}`,
+      name: term.name,
+      ...(term.other_names.length > 0 ? { alternateName: term.other_names } : {}),
+      description: term.definition,
+      url: `${url}#${term.id}`,
+      inDefinedTermSet: url,
+    })),
+  };
+}
+
 /**
  * JSON for inside a `<script>` element: `<`, `>` and `&` as \u escapes so no value can close the
  * element or open a comment, and the two JavaScript line terminators escaped as well.

@@ -38,6 +38,7 @@ export interface SiteLinks {
   methodology: string;
   changes: string;
   changesFeed: string;
+  glossary: string;
   json: string;
   markdown: string;
   llms: string;
@@ -62,6 +63,7 @@ export function siteLinks(config: AppConfig): SiteLinks {
     methodology: site(SITE_PATHS.methodology),
     changes: site(SITE_PATHS.changes),
     changesFeed: site(SITE_PATHS.changesFeed),
+    glossary: site(SITE_PATHS.glossary),
     json: site(SITE_PATHS.json),
     markdown: site(SITE_PATHS.markdown),
     llms: site(SITE_PATHS.llms),

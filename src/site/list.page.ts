@@ -5,10 +5,12 @@ import { SITE_PATHS } from '../core/paths';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { SearchCoursesQuery } from '../courses/courses.dto';
 import { CoursesService } from '../courses/courses.service';
+import { SearchAidsService } from '../courses/search-aids.service';
 import { formProblems, formQuery, NO_PROBLEMS, pageOrFirst } from './forms';
 import { topicReadings } from './format';
 import { type ListPageLinks, listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
+import { nothingFound, termLinks, wayLinks } from './ways-out';
 
 /** The list shows at most this many courses a page. */
 export const SITE_PAGE_SIZE = 50;
@@ -22,6 +24,7 @@ export class ListPage {
     private readonly catalog: CatalogService,
     private readonly courses: CoursesService,
     private readonly site: SiteRenderer,
+    private readonly aids: SearchAidsService,
   ) {}
 
   /**
@@ -42,6 +45,8 @@ export class ListPage {
         tracked: undefined,
         counts: undefined,
         problems: formProblems(SearchCoursesQuery, checked.problems),
+        terms: [],
+        ways: [],
       };
     }
     const query = {
@@ -91,6 +96,9 @@ export class ListPage {
       tracked: { all, enrolling },
       counts,
       problems: NO_PROBLEMS,
+      // The terms the words were read through, and the ways out when nothing is found.
+      terms: query.q === undefined ? [] : termLinks(this.aids.termsIn(query.q)),
+      ways: total > 0 ? [] : wayLinks(given as Record<string, string>, this.aids.waysOut(query)),
     };
   }
 
@@ -104,6 +112,8 @@ export class ListPage {
       tracked,
       counts,
       problems,
+      terms,
+      ways,
     } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.current().meta;
     const courses = envelope?.data ?? [];
@@ -132,6 +142,9 @@ export class ListPage {
       values: given,
       counts,
       problems,
+      terms,
+      ways,
+      nothingFound: nothingFound(given as Record<string, string>),
       options: {
         level: LEVEL_LABELS,
         specialty: TOPIC_LABELS,

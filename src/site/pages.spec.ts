@@ -5,6 +5,7 @@ import { ChangesService } from '../changes/changes.service';
 import { ComparisonsService } from '../comparisons/comparisons.service';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { CoursesService } from '../courses/courses.service';
+import { SearchAidsService } from '../courses/search-aids.service';
 import { RecommendationsService } from '../recommendations/recommendations.service';
 import { ChangesPage } from './changes.page';
 import { ComparePage } from './compare.page';
@@ -31,6 +32,7 @@ const room = useRoom([
   FinderPage,
   ChangesPage,
   CoursesService,
+  SearchAidsService,
   ComparisonsService,
   RecommendationsService,
   ChangesService,

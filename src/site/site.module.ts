@@ -15,6 +15,7 @@ import { ComparePage } from './compare.page';
 import { CoursePage } from './course.page';
 import { FinderPage } from './finder.page';
 import { FrontDoorController } from './front-door.controller';
+import { GlossaryPage, GlossaryPageController } from './glossary.page';
 import { HomePage } from './home.page';
 import { ListPage } from './list.page';
 import { MethodologyPage } from './methodology.page';
@@ -36,7 +37,13 @@ import { SiteRenderer } from './site-renderer';
     RecommendationsModule,
     ChangesModule,
   ],
-  controllers: [FrontDoorController, CompanionsController, ChangesPagesController, SiteController],
+  controllers: [
+    FrontDoorController,
+    CompanionsController,
+    ChangesPagesController,
+    GlossaryPageController,
+    SiteController,
+  ],
   providers: [
     SiteRenderer,
     HomePage,
@@ -47,6 +54,7 @@ import { SiteRenderer } from './site-renderer';
     MethodologyPage,
     ApiDocsPage,
     ChangesPage,
+    GlossaryPage,
     CompanionsService,
     MissingPage,
     // The forms are the API's queries, validated by the same pipe without failing.

@@ -35,16 +35,17 @@ document.addEventListener('submit', (event) => {
   location.assign(text ? `${form.action}?${text}` : form.action);
 });
 
-// The list's search box offers searches as words are typed: from 2 characters, a quarter of a
-// second after the last key (a person's typing stays far inside the rate limit), from
-// /api/v1/suggestions. A combobox with a list of options, as ARIA's pattern has it: arrows to move,
-// Enter to take one, Escape to close; the box still submits what is typed.
+// The list's search box offers searches and courses as words are typed: from 2 characters, a
+// quarter of a second after the last key (a person's typing stays far inside the rate limit), from
+// /api/v1/suggestions. A combobox with a list of options in two groups, as ARIA's pattern has it:
+// arrows to move, Enter to take one, Escape to close. Taking a search searches for it; taking a
+// course opens its page. The box still submits what is typed.
 const box = document.getElementById('f-q');
 if (box) {
   const list = document.createElement('ul');
   list.id = 'f-q-options';
   list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'Suggested searches');
+  list.setAttribute('aria-label', 'Suggestions');
   list.hidden = true;
   const wrap = document.createElement('span');
   wrap.className = 'suggest';
@@ -58,7 +59,7 @@ if (box) {
   let timer;
   let asked = 0;
   let active = -1;
-  const options = () => [...list.children];
+  const options = () => [...list.querySelectorAll('[role="option"]')];
   const mark = (at) => {
     active = at;
     for (const [i, option] of options().entries()) {
@@ -72,24 +73,47 @@ if (box) {
     box.setAttribute('aria-expanded', 'false');
     mark(-1);
   };
-  const show = (suggestions) => {
-    list.replaceChildren(
-      ...suggestions.map((text, i) => {
+  // One group of options: searches (their words), or courses (their names, each with its page).
+  const group = (label, items) => {
+    const ul = document.createElement('ul');
+    ul.setAttribute('role', 'group');
+    ul.setAttribute('aria-label', label);
+    ul.append(
+      ...items.map(({ text, href }) => {
         const option = document.createElement('li');
-        option.id = `f-q-option-${i}`;
         option.setAttribute('role', 'option');
         option.textContent = text;
+        if (href) option.dataset.href = href;
         return option;
       }),
     );
-    if (suggestions.length === 0) return close();
+    return ul;
+  };
+  const show = ({ suggestions, courses }) => {
+    const groups = [];
+    if (suggestions.length)
+      groups.push(
+        group(
+          'Searches',
+          suggestions.map((text) => ({ text })),
+        ),
+      );
+    if (courses.length) {
+      const named = courses.map((c) => ({ text: c.name, href: new URL(c.page_url).pathname }));
+      groups.push(group('Courses', named));
+    }
+    list.replaceChildren(...groups);
+    for (const [i, option] of options().entries()) option.id = `f-q-option-${i}`;
+    if (groups.length === 0) return close();
     list.hidden = false;
     box.setAttribute('aria-expanded', 'true');
     mark(-1);
   };
   const choose = (option) => {
-    box.value = option.textContent;
     close();
+    if (option.dataset.href) return location.assign(option.dataset.href);
+    box.value = option.textContent;
+    box.form.requestSubmit();
   };
   box.addEventListener('input', () => {
     clearTimeout(timer);
@@ -101,7 +125,7 @@ if (box) {
         () => undefined,
       );
       if (ask !== asked || !answer?.ok) return;
-      show((await answer.json()).data.suggestions);
+      show((await answer.json()).data);
     }, 250);
   });
   box.addEventListener('keydown', (event) => {

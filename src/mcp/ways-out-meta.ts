@@ -1,0 +1,50 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { SearchCoursesQuery } from '../courses/courses.dto';
+import type { WayOut } from '../courses/ways-out';
+
+/**
+ * The ways out of a `search_courses` call that finds nothing (docs/mcp.md#ways-out), for programs:
+ * under this key of the result's `_meta`, each way with the arguments to call the tool with
+ * instead; and for the model, in one sentence, the last text block.
+ */
+export const WAYS_OUT_META_KEY = 'course-finder/ways-out';
+
+export interface WaysOutMeta {
+  ways: (WayOut & { arguments: Record<string, unknown> })[];
+  /** The field's words, each with the courses it finds. */
+  glossary: { uri: string; url: string };
+}
+
+/** The tool's arguments with one way's change: a parameter left out, or given another value. */
+function argumentsOf(query: SearchCoursesQuery, way: WayOut): Record<string, unknown> {
+  const { limit: _limit, cursor: _cursor, ...given } = query as Record<string, unknown>;
+  const { [way.parameter]: _changed, ...others } = given;
+  return way.value === undefined ? others : { ...others, [way.parameter]: way.value };
+}
+
+function said(way: WayOut): string {
+  const found = `(${way.courses} ${way.courses === 1 ? 'course' : 'courses'})`;
+  if (way.kind === 'other_words') return `with q ${JSON.stringify(way.value)} ${found}`;
+  if (way.parameter === 'include_inactive') return `with include_inactive: true ${found}`;
+  return `without ${way.parameter} ${found}`;
+}
+
+/** A result that found nothing, with its ways out added. */
+export function withWaysOut(
+  result: CallToolResult,
+  query: SearchCoursesQuery,
+  ways: readonly WayOut[],
+  glossary: WaysOutMeta['glossary'],
+): CallToolResult {
+  const meta: WaysOutMeta = {
+    ways: ways.map((way) => ({ ...way, arguments: argumentsOf(query, way) })),
+    glossary,
+  };
+  const options = ways.length > 0 ? ` Call again ${ways.map(said).join('; or ')}.` : '';
+  const text = `No course matches these arguments.${options} The field's words (GEO, backlinks, map pack…) and the courses each finds: the resource ${glossary.uri}.`;
+  return {
+    ...result,
+    content: [...result.content, { type: 'text', text }],
+    _meta: { ...result._meta, [WAYS_OUT_META_KEY]: meta },
+  };
+}

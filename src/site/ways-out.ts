@@ -1,0 +1,65 @@
+import { SITE_PATHS } from '../core/paths';
+import type { GlossaryEntry } from '../courses/search-aids.responses';
+import type { WayOut } from '../courses/ways-out';
+import { pathOf } from './links';
+
+/**
+ * The list page's words for the ways out of an empty list (docs/website.md#the-list-when-nothing-is-found)
+ * and for the terms a search was read through: each way a link to the list with the change made,
+ * the other filters and words kept.
+ */
+
+export interface WayLink {
+  href: string;
+  text: string;
+  /** Said after the link, with its count. */
+  courses: number;
+}
+
+const FILTER_WORDS: Record<string, string> = {
+  level: 'Any level',
+  specialty: 'Any specialty',
+  price_band: 'Any price',
+  community_only: 'With or without community',
+};
+
+/** A list address with one change to the filters given (as the form writes them). */
+function listWith(given: Record<string, string>, parameter: string, value?: string): string {
+  const { cursor: _cursor, [parameter]: _changed, ...kept } = given;
+  const params = new URLSearchParams(value === undefined ? kept : { ...kept, [parameter]: value });
+  const query = params.toString().replaceAll('%2C', ',');
+  return query === '' ? SITE_PATHS.list : `${SITE_PATHS.list}?${query}`;
+}
+
+export function wayLinks(given: Record<string, string>, ways: readonly WayOut[]): WayLink[] {
+  return ways.map((way) => {
+    const value = way.value === undefined ? undefined : String(way.value);
+    const href = listWith(given, way.parameter, value);
+    const text =
+      way.kind === 'other_words'
+        ? `Search “${way.value}” instead`
+        : way.kind === 'drop_words'
+          ? `Keep the filters, leave out the words “${given.q}”`
+          : way.parameter === 'include_inactive'
+            ? 'Include the courses not enrolling now'
+            : `${FILTER_WORDS[way.parameter]}: leave out this filter`;
+    return { href, text, courses: way.courses };
+  });
+}
+
+/** What the list says of a query that finds nothing. */
+export function nothingFound(given: Record<string, string>): string {
+  const filters = Object.keys(given).some(
+    (name) => !['q', 'sort', 'cursor', 'limit'].includes(name),
+  );
+  if (given.q !== undefined) return filters ? 'these words and filters' : 'these words';
+  return 'these filters';
+}
+
+/** The terms a search was read through, each linked to its place in the glossary. */
+export function termLinks(terms: readonly GlossaryEntry[]) {
+  return terms.map((term) => ({
+    name: term.name,
+    href: `${pathOf(term.page_url)}${new URL(term.page_url).hash}`,
+  }));
+}
