@@ -1,6 +1,5 @@
 import MiniSearch, { type Query } from 'minisearch';
 import { searchWords } from '../core/search-words';
-import type { CourseRecord } from './course.schema';
 import {
   type GlossaryTerm,
   GlossaryReader,
@@ -11,14 +10,16 @@ import {
 } from './glossary';
 import type { GlossaryTermRecord } from './glossary.schema';
 import {
-  COVERAGE_KEYS,
-  type CoverageKey,
-  LEVEL_LABELS,
-  SPECIALTY_MIN_COVERAGE,
-  TOPIC_LABELS,
-  TOPICS,
-  topicCoverage,
-} from './vocabulary';
+  type Field,
+  FIELDS,
+  type SearchedCourse,
+  TEXT_OF,
+  TOPICS_FIELD,
+  topicQuery,
+  topicsOf,
+  typosForgiven,
+  WEIGHTS,
+} from './search-fields';
 
 /**
  * The words a course is found by, and how well (docs/api.md#search): MiniSearch's index of its
@@ -27,78 +28,6 @@ import {
  * The index keeps each course's slug and word counts, never the course: the catalog holds the
  * courses.
  */
-
-type Field =
-  'name' | 'provider' | 'description' | 'best_for' | 'highlights' | 'specialties' | 'levels';
-
-/** What the index reads of a course. */
-export type SearchedCourse = Pick<
-  CourseRecord,
-  | 'slug'
-  | 'name'
-  | 'provider'
-  | 'description'
-  | 'best_for'
-  | 'highlights'
-  | 'topic_coverage'
-  | 'levels'
-  | 'status'
->;
-
-/**
- * Each field's weight in the relevance order. The name's is above 5.4, the most a word can score in
- * another field for each time it scores once in a name (BM25+ with MiniSearch's defaults: at least
- * 0.5, at most 2.7 times the word's rarity), so a course holding the words in its name comes first.
- */
-const WEIGHTS: Record<Field, number> = {
-  name: 6,
-  provider: 1,
-  description: 1,
-  best_for: 1,
-  highlights: 1,
-  specialties: 1,
-  levels: 1,
-};
-const FIELDS = Object.keys(WEIGHTS) as Field[];
-
-const TEXT_OF: Record<Field, (course: SearchedCourse) => string> = {
-  name: (course) => course.name,
-  provider: (course) => course.provider.name,
-  description: (course) => course.description ?? '',
-  best_for: (course) => course.best_for ?? '',
-  highlights: (course) => course.highlights.join('\n'),
-  specialties: (course) =>
-    TOPICS.filter((topic) => topicCoverage(course.topic_coverage, topic) >= SPECIALTY_MIN_COVERAGE)
-      .map((topic) => TOPIC_LABELS[topic])
-      .join('\n'),
-  levels: (course) => course.levels.map((level) => LEVEL_LABELS[level]).join('\n'),
-};
-
-/**
- * The topics a course covers at the specialty threshold, a field no query word reaches: only a
- * term's topics search it. A topic is written once for each step it reaches from 3 on
- * (`link_building:3 link_building:4` for 4), and a term asks for every step, so a course covering
- * it most matches most.
- */
-const TOPICS_FIELD = 'topics';
-const COVERAGE_STEPS = [3, 4, 5];
-const topicsOf = (course: SearchedCourse) =>
-  COVERAGE_KEYS.flatMap((key) =>
-    COVERAGE_STEPS.filter((step) => course.topic_coverage[key] >= step).map(
-      (step) => `${key}:${step}`,
-    ),
-  ).join(' ');
-/**
- * A term's topics weigh three times its words in a course's name, so the courses covering a topic
- * most come before those that only mention the term.
- */
-const TOPIC_WEIGHT = 3 * WEIGHTS.name;
-
-/** How many letters a query word may differ by from a catalog word: none under 4, 1 up to 7, 2 beyond. */
-export function typosForgiven(word: string): number {
-  if (word.length < 4) return 0;
-  return word.length <= 7 ? 1 : 2;
-}
 
 /** The shortest half of a word written together that is read as a word of its own. */
 const MIN_HALF = 2;
@@ -112,6 +41,11 @@ export class CourseSearch {
   private readonly index: MiniSearch<SearchedCourse>;
   /** Every word of the searched fields, for the halves of words written together. */
   readonly words = new Set<string>();
+  /** Every beginning of those words (`lin`, `link`), for a word that begins one. */
+  private readonly beginnings = new Set<string>();
+  /** The last text found and what it found: one request reads the same words for its list, its
+   * counts and its facets. */
+  private last?: { text: string; found: ReadonlyMap<string, number> };
   readonly reader: GlossaryReader;
   /** The glossary's terms in the file's order, each with what it finds. */
   readonly terms: readonly CountedTerm[];
@@ -152,6 +86,9 @@ export class CourseSearch {
         for (const word of searchWords(text(course))) this.words.add(word);
       }
     }
+    for (const word of this.words) {
+      for (let end = 1; end <= word.length; end++) this.beginnings.add(word.slice(0, end));
+    }
     const terms = glossaryTerms(glossary);
     this.reader = new GlossaryReader(terms);
     this.termQueries = terms.map((term) => ({
@@ -182,9 +119,13 @@ export class CourseSearch {
    * must be found, a part being a term's name (its names and topics found) or one word (beginning
    * a word of the course, or nearly spelling one, or two of its words written together).
    */
-  find(text: string): Map<string, number> {
-    const query: Query = { combineWith: 'AND', queries: this.read(text).map(this.partQuery) };
-    return new Map(this.index.search(query).map((found) => [found.id as string, found.score]));
+  find(text: string): ReadonlyMap<string, number> {
+    if (this.last?.text !== text) {
+      const query: Query = { combineWith: 'AND', queries: this.read(text).map(this.partQuery) };
+      const found = new Map(this.index.search(query).map((hit) => [hit.id as string, hit.score]));
+      this.last = { text, found };
+    }
+    return this.last.found;
   }
 
   /** The glossary's terms a search text was read through, in the text's order, once each. */
@@ -195,7 +136,12 @@ export class CourseSearch {
 
   /** A search text in parts (glossary.ts), a misspelt word compared with names as the word it nearly spells. */
   read(text: string): QueryPart[] {
-    return this.reader.read(searchWords(text), this.spelling);
+    // A part given twice asks nothing more of a course (every part must be found): read once.
+    const parts = new Map<string, QueryPart>();
+    for (const part of this.reader.read(searchWords(text), this.spelling)) {
+      parts.set(`${part.term ?? ''} ${part.words.join(' ')}`, part);
+    }
+    return [...parts.values()];
   }
 
   /**
@@ -225,10 +171,7 @@ export class CourseSearch {
    * written together stands for its two halves first (`linkbuilding` → `link building`).
    */
   readings(word: string, last: boolean): string[] {
-    if (
-      !last &&
-      (this.reader.hasWord(word) || [...this.words].some((known) => known.startsWith(word)))
-    ) {
+    if (!last && (this.reader.hasWord(word) || this.beginnings.has(word))) {
       return [word];
     }
     const halves = this.halvesOf(word).map(([left, right]) => `${left} ${right}`);
@@ -278,17 +221,4 @@ export class CourseSearch {
     }
     return halves;
   }
-}
-
-/** The courses covering any of a term's topics at the specialty threshold, the most covered first. */
-function topicQuery(topics: readonly CoverageKey[]): Query {
-  return {
-    combineWith: 'OR',
-    queries: topics.flatMap((key) => COVERAGE_STEPS.map((step) => `${key}:${step}`)),
-    fields: [TOPICS_FIELD],
-    prefix: false,
-    fuzzy: false,
-    tokenize: (key) => [key],
-    boost: { [TOPICS_FIELD]: TOPIC_WEIGHT },
-  };
 }

@@ -14,6 +14,8 @@ const CANDIDATES_PER_SUGGESTION = 3;
 const TERM_COMPLETIONS = 3;
 /** At most this many searches are offered in place of words that find nothing. */
 const MAX_ALTERNATIVES = 4;
+/** At most this many parts are left out in turn when each part finds courses but not together. */
+const MAX_PARTS_LEFT_OUT = 4;
 
 /**
  * At most `max` searches the words typed may have meant, best first: the names of glossary terms
@@ -75,6 +77,8 @@ function wordSuggestions(
     if (reading === undefined) return [];
     head.push(reading);
   }
+  // Every word must be found: when the words before the last find nothing, no last word will.
+  if (head.length > 0 && !finds(head.join(' '))) return [];
   const suggestions: string[] = [];
   const tries = search
     .readings(last, true)
@@ -88,25 +92,37 @@ function wordSuggestions(
 }
 
 /**
- * Searches near words that find nothing, each finding a course, the one finding most first: a word
- * replaced by a term's name it nearly spells (`backlnks` → `backlinks`) or by its corrections from
- * the catalog's words, or a word (or a term's name) left out.
+ * Searches near words that find nothing, each finding a course, the one finding most first. Every
+ * part of a query must be found, so a part that finds nothing alone must go: with one such part,
+ * it is replaced by a term's name it nearly spells (`backlnks` → `backlinks`) or by its corrections
+ * from the catalog's words, or left out; with several, they are left out together. When each part
+ * finds courses but not together, each of the first `MAX_PARTS_LEFT_OUT` is left out in turn. So a
+ * query of any length costs one search of each of its parts and a handful of the whole.
  */
 export function searchesNear(
   search: CourseSearch,
   text: string,
   count: CountOf,
 ): { query: string; courses: number }[] {
-  const parts = search.reader.read(searchWords(text)).map((part) => part.words.join(' '));
-  const replaced = (at: number, by: string) => parts.map((part, i) => (i === at ? by : part));
-  const candidates = parts.flatMap((part, at) => {
-    const near = part.includes(' ')
-      ? []
-      : [...search.namesNear(part).slice(0, 2), ...search.readings(part, true).slice(0, 2)];
-    const left = parts.length > 1 ? [parts.filter((_, i) => i !== at)] : [];
-    return [...near.map((name) => replaced(at, name)), ...left].map((words) => words.join(' '));
-  });
+  const parts = search.read(text).map((part) => part.words.join(' '));
+  const dead = new Set(parts.filter((part) => count(part) === 0));
+  const kept = (keep: (part: string, at: number) => boolean) => parts.filter(keep).join(' ');
+  let candidates: string[];
+  if (dead.size === 0) {
+    candidates = parts.slice(0, MAX_PARTS_LEFT_OUT).map((_, at) => kept((_p, i) => i !== at));
+  } else {
+    const [only] = dead;
+    const near =
+      dead.size > 1 || only.includes(' ')
+        ? []
+        : [...search.namesNear(only).slice(0, 2), ...search.readings(only, true).slice(0, 2)];
+    candidates = [
+      ...near.map((name) => parts.map((part) => (part === only ? name : part)).join(' ')),
+      kept((part) => !dead.has(part)),
+    ];
+  }
   return [...new Set(candidates)]
+    .filter((query) => query !== '')
     .map((query) => ({ query, courses: count(query) }))
     .filter(({ courses }) => courses > 0)
     .sort((a, b) => b.courses - a.courses)

@@ -1,7 +1,7 @@
 import { DomainError } from '../core/domain-error';
 import { searchWords } from '../core/search-words';
 import { MAX_NEAR_SLUGS, SLUG_MAX_LENGTH } from '../core/slug';
-import { typosForgiven } from './course-search';
+import { typosForgiven } from './search-fields';
 
 /**
  * The one answer for a slug that matches no course (docs/api.md#unknown-courses): a `not_found`

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { query } from '../../test/support/queries';
 import { loadShippedCourses } from '../../test/support/courses';
-import { BUDGET_BANDS, LEVELS, SORTS, TOPICS } from '../catalog/vocabulary';
 import { searchCourses } from './courses.service';
 import type { SearchCoursesQuery } from './courses.dto';
 import { waysOut } from './ways-out';
@@ -20,34 +20,6 @@ function changed(query: SearchCoursesQuery, parameter: string, value?: string | 
   const { [parameter as keyof SearchCoursesQuery]: _left, ...others } = query;
   return { ...others, ...(value === undefined ? {} : { [parameter]: value }), sort: undefined };
 }
-
-const values = <T extends string>(all: readonly T[]) =>
-  fc.option(fc.subarray([...all], { minLength: 1 }), { nil: undefined });
-const query = fc
-  .record(
-    {
-      q: fc.option(
-        fc.constantFrom(
-          'backlinks',
-          'zzqx',
-          'local seo',
-          'backlinks zzqx',
-          'pbn',
-          'agency growth',
-          'tecnical',
-        ),
-        { nil: undefined },
-      ),
-      level: values(LEVELS),
-      specialty: values(TOPICS),
-      price_band: values(BUDGET_BANDS),
-      community_only: fc.option(fc.boolean(), { nil: undefined }),
-      include_inactive: fc.option(fc.boolean(), { nil: undefined }),
-      sort: fc.option(fc.constantFrom(...SORTS), { nil: undefined }),
-    },
-    { requiredKeys: [] },
-  )
-  .filter((q) => q.sort !== 'relevance' || q.q !== undefined);
 
 it('for any query that finds nothing, each way finds the courses it says, at least one, whatever the order asked', () => {
   fc.assert(

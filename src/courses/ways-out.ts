@@ -24,6 +24,23 @@ export interface WayOut {
   courses: number;
 }
 
+/**
+ * A query's parameters with one way's change made (the site's list address, the tool's arguments,
+ * the count): the parameter left out or given its value, and without words `sort=relevance` left
+ * out too, since it ranks by the words (docs/api.md#searchcourses). The page's place goes: the
+ * changed query starts at its first page.
+ */
+export function withWay(
+  params: object,
+  way: Pick<WayOut, 'parameter' | 'value'>,
+): Record<string, unknown> {
+  const { cursor: _cursor, [way.parameter]: _changed, ...kept } = params as Record<string, unknown>;
+  const changed: Record<string, unknown> =
+    way.value === undefined ? kept : { ...kept, [way.parameter]: way.value };
+  if (changed.q === undefined && changed.sort === 'relevance') delete changed.sort;
+  return changed;
+}
+
 /** At most this many other words are offered. */
 const MAX_OTHER_WORDS = 3;
 
@@ -38,33 +55,35 @@ export function waysOut(
   query: FacetsQuery,
   search: CourseSearch,
 ): WayOut[] {
-  // Counted in no order: without its words, a query has none to rank by (`sort=relevance`).
-  const count = (changed: FacetsQuery) =>
-    searchCourses(courses, { ...changed, sort: undefined }, search).length;
+  // Each way counted as the query it leads to (the link, the tool's arguments): withWay.
+  const count = (way: Omit<WayOut, 'courses'>): WayOut => ({
+    ...way,
+    courses: searchCourses(courses, withWay(query, way) as FacetsQuery, search).length,
+  });
   const ways: WayOut[] = [];
   if (query.q !== undefined) {
-    const near = searchesNear(search, query.q, (q) => count({ ...query, q }));
+    const near = searchesNear(
+      search,
+      query.q,
+      (q) => count({ kind: 'other_words', parameter: 'q', value: q }).courses,
+    );
     for (const { query: q, courses: found } of near.slice(0, MAX_OTHER_WORDS)) {
       ways.push({ kind: 'other_words', parameter: 'q', value: q, courses: found });
     }
   }
   const given = FILTER_NAMES.filter((name) => FILTERS[name].kept(query) !== undefined);
-  const filtersWays = given.map((name): WayOut => {
-    const changed =
-      name === 'include_inactive'
-        ? { ...query, include_inactive: true }
-        : { ...query, [name]: undefined };
-    return {
+  const filtersWays = given.map((name) =>
+    count({
       kind: 'drop_filter',
       parameter: name,
+      // Leaving out the filter on enrolling courses is asking for the others too.
       ...(name === 'include_inactive' ? { value: true as const } : {}),
-      courses: count(changed),
-    };
-  });
+    }),
+  );
   ways.push(...filtersWays.sort((a, b) => b.courses - a.courses));
   // The default filter (enrolling courses) alone is no filter a person gave.
   if (query.q !== undefined && given.some((name) => name !== 'include_inactive')) {
-    ways.push({ kind: 'drop_words', parameter: 'q', courses: count({ ...query, q: undefined }) });
+    ways.push(count({ kind: 'drop_words', parameter: 'q' }));
   }
   return ways.filter((way) => way.courses > 0);
 }

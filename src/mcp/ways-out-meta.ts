@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SearchCoursesQuery } from '../courses/courses.dto';
-import type { WayOut } from '../courses/ways-out';
+import { type WayOut, withWay } from '../courses/ways-out';
 
 /**
  * The ways out of a `search_courses` call that finds nothing (docs/mcp.md#ways-out), for programs:
@@ -15,11 +15,9 @@ export interface WaysOutMeta {
   glossary: { uri: string; url: string };
 }
 
-/** The tool's arguments with one way's change: a parameter left out, or given another value. */
+/** The tool's arguments with one way's change, on its first page (its page size kept). */
 function argumentsOf(query: SearchCoursesQuery, way: WayOut): Record<string, unknown> {
-  const { limit: _limit, cursor: _cursor, ...given } = query as Record<string, unknown>;
-  const { [way.parameter]: _changed, ...others } = given;
-  return way.value === undefined ? others : { ...others, [way.parameter]: way.value };
+  return withWay(query, way);
 }
 
 function said(way: WayOut): string {

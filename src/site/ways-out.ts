@@ -1,6 +1,6 @@
 import { SITE_PATHS } from '../core/paths';
 import type { GlossaryEntry } from '../courses/search-aids.responses';
-import type { WayOut } from '../courses/ways-out';
+import { type WayOut, withWay } from '../courses/ways-out';
 import { pathOf } from './links';
 
 /**
@@ -23,18 +23,19 @@ const FILTER_WORDS: Record<string, string> = {
   community_only: 'With or without community',
 };
 
-/** A list address with one change to the filters given (as the form writes them). */
-function listWith(given: Record<string, string>, parameter: string, value?: string): string {
-  const { cursor: _cursor, [parameter]: _changed, ...kept } = given;
-  const params = new URLSearchParams(value === undefined ? kept : { ...kept, [parameter]: value });
+/** A list address with one way's change to the parameters given (as the form writes them). */
+function listWith(given: Record<string, string>, way: WayOut): string {
+  const changed = withWay(given, way) as Record<string, string | true>;
+  const params = new URLSearchParams(
+    Object.entries(changed).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   const query = params.toString().replaceAll('%2C', ',');
   return query === '' ? SITE_PATHS.list : `${SITE_PATHS.list}?${query}`;
 }
 
 export function wayLinks(given: Record<string, string>, ways: readonly WayOut[]): WayLink[] {
   return ways.map((way) => {
-    const value = way.value === undefined ? undefined : String(way.value);
-    const href = listWith(given, way.parameter, value);
+    const href = listWith(given, way);
     const text =
       way.kind === 'other_words'
         ? `Search “${way.value}” instead`
