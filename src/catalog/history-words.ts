@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Logger } from '@nestjs/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isRecord } from '../core/json-value';
 import { type CourseRecord, courseRecordSchema } from './course.schema';
 import { checkInWords, dateInWords, sourcesInWords } from './check-words';
@@ -143,10 +143,25 @@ function methodologyChange(field: string, before: unknown, after: unknown): stri
   const members = membersChanged(before, after);
   // Members that are objects or lists themselves (the budget bands' limits) are named, not spelled out.
   if (members.length === 0 || members.some(({ nested }) => nested)) return `${label} changed`;
-  return members.map(({ key, text }) => `${label} ${words(key)} changed ${text}`).join('. ');
+  return members
+    .map(({ key, text }) => {
+      const name = `${label} ${words(key)}`;
+      // A member new to the methodology, or one it no longer has (renamed, say).
+      if (!Object.hasOwn(before, key)) return `${name} added: ${after[key]}`;
+      if (!Object.hasOwn(after, key)) return `${name} removed (it was ${before[key]})`;
+      return `${name} changed ${text}`;
+    })
+    .join('. ');
 }
 
 type Subject = 'course' | 'methodology';
+
+/**
+ * A methodology member as the contract shapes it (docs/api.md#getmethodology): names, each with a
+ * number or a word. Its names are the editors' and change over time (a penalty renamed), so an
+ * older entry's value is read as it was then, not as today's file names its members.
+ */
+const NAMED_VALUES = z.record(z.string(), z.union([z.number(), z.string()]));
 
 /**
  * Each fact's own schema, as the data files are validated with it: the members the history records
@@ -154,7 +169,12 @@ type Subject = 'course' | 'methodology';
  */
 const FACT_SCHEMAS: Record<Subject, Readonly<Record<string, z.ZodType>>> = {
   course: courseRecordSchema.omit({ slug: true }).shape,
-  methodology: methodologySchema.omit({ methodology_url: true }).shape,
+  methodology: Object.fromEntries(
+    Object.entries(methodologySchema.omit({ methodology_url: true }).shape).map(([key, schema]) => [
+      key,
+      z.union([NAMED_VALUES, schema]),
+    ]),
+  ),
 };
 
 /** A course member's name where its words are not its key's. */
