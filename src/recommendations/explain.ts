@@ -68,18 +68,27 @@ const times = (n: number) => (n === 2 ? 'twice' : `${numberInWords(n)} times`);
 
 const usd = (amount: number) => `$${Math.round(amount).toLocaleString('en')}`;
 
+/** The share of a whole multiple within which a ratio is said as "almost" or "more than" it. */
+const NEAR_MULTIPLE = 0.05;
+
 /**
- * How far a cost is above a budget's top, in words: "20 % over", "almost five times". Within a
- * hundredth of a whole multiple it is that multiple; below or above it, "almost" or "more than".
+ * How far a cost is above a budget's top, in words that are true of it: "20 % over" under twice the
+ * top; from there a whole multiple within a hundredth of it ("five times"), "almost" or "more than"
+ * one within 5 % ("almost five times" for 4.8), and otherwise the ratio to one decimal ("2.5 times").
  */
 function beyond(cost: number, top: number): string {
   const ratio = cost / top;
   if (ratio < 1.005) return `at the ${usd(top)} top`;
   if (ratio < 1.9) return `${Math.round((ratio - 1) * 100)} % over the ${usd(top)} top`;
   const whole = Math.round(ratio);
-  const near =
-    Math.abs(ratio - whole) < whole / 100 ? '' : ratio < whole ? 'almost ' : 'more than ';
-  return `${near}${times(whole)} the ${usd(top)} top`;
+  const off = (ratio - whole) / whole;
+  const said =
+    Math.abs(off) < 0.01
+      ? times(whole)
+      : Math.abs(off) <= NEAR_MULTIPLE
+        ? `${off < 0 ? 'almost' : 'more than'} ${times(whole)}`
+        : `${ratio.toFixed(1)} times`;
+  return `${said} the ${usd(top)} top`;
 }
 
 /** The first-year cost the budget is compared with: as published when it is that figure. */
