@@ -45,8 +45,7 @@ export const resultLimitSchema = boundedInt(
 );
 
 /** Where descriptions send a reader for the live threshold and limit, which none of them writes. */
-export const LIVE_VALUES =
-  "today's values are in the live methodology (`GET /methodology`, the MCP tool `get_methodology`)";
+export const LIVE_VALUES = "today's values: `GET /methodology`, or the MCP tool `get_methodology`";
 
 /** What a recommendation returns, in words for descriptions: the bounds, and where today's values are. */
 export const RECOMMENDATION_BOUNDS = `at most \`result_limit\` courses (${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}) scoring at least \`match_threshold\` percent (${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max}); ${LIVE_VALUES}`;

@@ -25,7 +25,7 @@ export class CoursesController {
     tag: 'Courses',
     summary: 'List, filter and search the tracked courses',
     description:
-      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`; `q` keeps the courses that hold every word given. All query parameters are optional. Without `limit` the answer is every course found; with it, a page, and a `Link` header to the next. `meta.count` is the number of courses returned; the `X-Total-Count` header, the number found in all.',
+      'Lists tracked courses with their facts and last-verified dates, in name order unless `sort` says otherwise. Courses that are not enrolling are excluded unless `include_inactive=true`; `q` keeps the courses that hold every word given, a term of the field’s glossary (`GET /glossary`: GEO, backlinks, map pack…) standing for what its other names and its topics find. All query parameters are optional. Without `limit` the answer is every course found; with it, a page, and a `Link` header to the next. `meta.count` is the number of courses returned; the `X-Total-Count` header, the number found in all.',
     ok: {
       schema: courseListResponseSchema,
       headers: {

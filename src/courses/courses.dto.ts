@@ -71,7 +71,7 @@ export class SearchCoursesQuery {
 
   @SearchText(MAX_SEARCH_TEXT, {
     description:
-      'Words each course found holds in its name, provider, description, best-for, highlights or topics: a word matches the start of one there, any case or accent (`loc`: “Local SEO”); from 4 letters, one a letter or two off too (`tecnical`), and two written as one (`linkbuilding`).',
+      'Words each course found holds in its name, provider, description, best-for, highlights, levels or topics, each the start of one, any case or accent; from 4 letters a letter or two off too (`tecnical`), two written as one (`linkbuilding`). A term of the field (`GEO`, `backlinks`, `map pack`) also finds its other names and its topics’ courses.',
   })
   q?: string;
 
@@ -110,7 +110,7 @@ export class SuggestionsQuery {
     SUGGESTION_TEXT.max,
     {
       description:
-        'The words typed so far: the last one is completed, a misspelt one corrected (a word of 4 letters or more, a letter or two away from one of the catalog).',
+        'The words typed so far: the last one is completed (a word of the catalog, or a glossary term’s name: `gen` → `generative engine optimization`), a misspelt one corrected (a word of 4 letters or more, a letter or two away from one of the catalog).',
       required: true,
     },
     SUGGESTION_TEXT.min,

@@ -91,7 +91,7 @@ export const MCP_TOOLS = {
   search_courses: {
     title: 'Search courses',
     description:
-      'Lists the tracked courses matching filters and words (q, typos forgiven), with their facts and last-verified dates, a page at a time, and how many each filter value would give. Use it for factual questions (which courses, how many, what they cost) and to find slugs; to match a learner to courses, use recommend_courses.',
+      "Lists the tracked courses matching filters and words (q forgives typos and reads the field's terms: GEO, backlinks, map pack), with their facts and last-verified dates, a page at a time, and how many each filter value would give. Use it for factual questions (which courses, how many, what they cost) and to find slugs; to match a learner to courses, use recommend_courses.",
     use: 'to find courses by filters and words, and count them',
   },
   get_course: {
@@ -146,6 +146,7 @@ export const MCP_INSTRUCTIONS = [
   'Course Finder publishes a dataset of AI SEO courses, each fact with the date it was last verified, and a Course Finder that matches six answers to courses.',
   'While meta.contains_placeholder_data is true, the courses with placeholder_data true are fictional placeholders that nobody has verified: say so, and never present their facts or awards as verified.',
   `Everything here is read-only. ${toolUses()}`,
+  "The field's words (GEO, AEO, backlinks, map pack…), each with its definition and the courses it finds, are the resource coursefinder://glossary; a search_courses result that finds nothing names its ways out.",
   'Match percentages describe fit to the answers given, not quality. The editorial pick is outside the scoring.',
   "Cite results with meta.citation, link meta.canonical_url, and show each course's verification.last_verified_on beside its facts.",
 ].join(' ');
