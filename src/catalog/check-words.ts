@@ -1,5 +1,6 @@
 import { FACT_LABELS, factOf } from './facts';
 import type { EntrySource } from './history.schema';
+import { listed } from '../core/words';
 
 /**
  * Checks in words (docs/data.md#the-history): what was checked, against what and when, as the
@@ -51,9 +52,7 @@ export function checkInWords(sources: readonly EntrySource[], date: string): str
     if (!fields.includes(field)) fields.push(field);
     how.set(way, fields);
   }
-  const list = (items: string[]) =>
-    items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-  const said = [...how].map(([way, fields]) => `${list(fields)} checked ${way}`).join('; ');
+  const said = [...how].map(([way, fields]) => `${listed(fields)} checked ${way}`).join('; ');
   return `${said.charAt(0).toUpperCase()}${said.slice(1)} on ${dateInWords(date)}`;
 }
 

@@ -5,6 +5,7 @@ import {
   OPERATING_MODEL_LABELS,
   VERIFICATION_STATUS_LABELS,
 } from './vocabulary';
+import { inFigures } from '../core/words';
 
 /**
  * How a course's facts read to a person, wherever they are shown: the website's pages and
@@ -51,5 +52,5 @@ export const courseText = {
   status: (c: Course) => (c.enrolling ? 'Enrolling' : 'Not currently enrolling'),
   /** "34 courses tracked, 28 enrolling now": what the home page and the list count, named. */
   tracked: (tracked: number, enrolling: number) =>
-    `${tracked.toLocaleString('en')} ${tracked === 1 ? 'course' : 'courses'} tracked, ${enrolling.toLocaleString('en')} enrolling now`,
+    `${inFigures(tracked, 'course')} tracked, ${enrolling.toLocaleString('en')} enrolling now`,
 };

@@ -1,5 +1,6 @@
 import type { CourseRecord } from './course.schema';
 import type { KeptEntry } from './history-check';
+import { listed } from '../core/words';
 
 /**
  * A course's facts and when each was last checked (docs/data.md#the-facts). Its
@@ -160,10 +161,7 @@ export function checksOf(
 
 /** "levels, formats and topic coverage". */
 export function factsInWords(facts: readonly Fact[]): string {
-  const words = facts.map((fact) => FACT_LABELS[fact]);
-  return words.length <= 1
-    ? words.join('')
-    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return listed(facts.map((fact) => FACT_LABELS[fact]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { DomainError } from '../core/domain-error';
 import { searchWords } from '../core/search-words';
 import { MAX_NEAR_SLUGS, SLUG_MAX_LENGTH } from '../core/slug';
 import { typosForgiven } from './search-fields';
+import { listed } from '../core/words';
 
 /**
  * The one answer for a slug that matches no course (docs/api.md#unknown-courses): a `not_found`
@@ -94,10 +95,6 @@ export function nearSlugs(
   return near.slice(0, most).map(({ slug }) => slug);
 }
 
-/** "a", "a or b", "a, b or c". */
-const orList = (items: readonly string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-
 /**
  * `not_found` for slugs no course has (in the order given, each cut at SLUG_MAX_LENGTH), with the
  * slugs near them: each one's nearest first, then each one's second, up to three in all.
@@ -115,7 +112,7 @@ export function unknownCourses(missing: readonly string[], known: readonly strin
   const named = cut.map((slug) => `"${slug}"`).join(', ');
   const message = [
     `No course has the slug${cut.length > 1 ? 's' : ''} ${named}.`,
-    ...(near.length > 0 ? [`Did you mean ${orList(near)}?`] : []),
+    ...(near.length > 0 ? [`Did you mean ${listed(near, 'or')}?`] : []),
     'Search the courses with q to find one by its words.',
   ].join(' ');
   return new DomainError('not_found', message, { missing: cut, near_slugs: near });

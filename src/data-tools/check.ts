@@ -11,6 +11,7 @@ import { DATA_FILES, loadDataset } from '../catalog/dataset';
 import { HISTORY_FILE } from '../catalog/history.schema';
 import { DATA_DIR_OPTION, dataDirFrom, readArgs, runCli, todayFrom } from './cli';
 import { isFormatted } from './json-file';
+import { inFigures } from '../core/words';
 
 const USAGE = `Usage: npm run data:check -- [--data-dir DIR]
 
@@ -41,7 +42,7 @@ export async function check(args: string[]): Promise<number> {
   if (dataset.notes.length > 0) {
     // Valid and served, with the dates the sources support: what the editors should check.
     console.log(
-      `${dataset.notes.length} last-verified ${dataset.notes.length === 1 ? 'date' : 'dates'} the sources do not support (docs/data.md#the-facts):\n  ${dataset.notes.join('\n  ')}`,
+      `${inFigures(dataset.notes.length, 'last-verified date')} the sources do not support (docs/data.md#the-facts):\n  ${dataset.notes.join('\n  ')}`,
     );
   }
   return 0;

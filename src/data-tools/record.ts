@@ -26,6 +26,7 @@ import { valuesAtRef } from './git-data';
 import { entriesToRecord } from './history-entries';
 import { printed, writeChecked, writeEntries } from './history-file';
 import { notProviders } from './verify';
+import { inFigures } from '../core/words';
 
 const USAGE = `Usage: npm run data:record -- [--source URL]... [--course SLUG]... [--ref REF]
                            [--today YYYY-MM-DD] [--data-dir DIR]
@@ -126,7 +127,7 @@ export async function record(args: string[]): Promise<number> {
     () => loadDataset(dir, today, only ? { history: 'entries' } : {}),
   );
   console.log(
-    `${target}: ${history ? 'recorded' : 'started the history with'} ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` +
+    `${target}: ${history ? 'recorded' : 'started the history with'} ${inFigures(entries.length, 'entry', 'entries')}` +
       (replaced.size > 0 ? ` (replacing ${replaced.size} of courses added since HEAD)` : '') +
       ':',
   );

@@ -8,7 +8,7 @@ import {
 import type { McpContext } from '@rekog/mcp-nest';
 import type { Request } from 'express';
 import { ANSWER_NAMES, type AnswerName, QUESTIONS } from '../catalog/vocabulary';
-import { counted } from '../core/count-words';
+import { counted } from '../core/words';
 import { isRecord } from '../core/json-value';
 import { inputError } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SearchCoursesQuery } from '../courses/courses.dto';
 import { type WayOut, withWay } from '../courses/ways-out';
+import { inFigures } from '../core/words';
 
 /**
  * The ways out of a `search_courses` call that finds nothing (docs/mcp.md#ways-out), for programs:
@@ -21,7 +22,7 @@ function argumentsOf(query: SearchCoursesQuery, way: WayOut): Record<string, unk
 }
 
 function said(way: WayOut): string {
-  const found = `(${way.courses} ${way.courses === 1 ? 'course' : 'courses'})`;
+  const found = `(${inFigures(way.courses, 'course')})`;
   if (way.kind === 'other_words') return `with q ${JSON.stringify(way.value)} ${found}`;
   if (way.parameter === 'include_inactive') return `with include_inactive: true ${found}`;
   return `without ${way.parameter} ${found}`;

@@ -14,7 +14,7 @@ import {
   type OperatingModel,
   type Topic,
 } from '../catalog/vocabulary';
-import { numberInWords } from '../core/count-words';
+import { listed, numberInWords } from '../core/words';
 import type { Answers } from './answers.dto';
 import type { Assessment } from './assessment';
 
@@ -98,9 +98,7 @@ function firstYear(price: Course['price'], cost: number): string {
 }
 
 function listLevels(levels: readonly Level[]): string {
-  const sorted = [...levels].sort((a, b) => LEVEL_INDEX[a] - LEVEL_INDEX[b]);
-  if (sorted.length <= 1) return sorted.join('');
-  return `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
+  return listed([...levels].sort((a, b) => LEVEL_INDEX[a] - LEVEL_INDEX[b]));
 }
 
 /**

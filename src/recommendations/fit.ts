@@ -1,6 +1,6 @@
 import type { Course } from '../catalog/course.schema';
 import type { Methodology } from '../catalog/methodology.schema';
-import { counted } from '../core/count-words';
+import { counted } from '../core/words';
 import type { Answers } from './answers.dto';
 import { matchOf } from './engine';
 import type { CourseFit, CourseRef } from './fit.responses';

@@ -3,7 +3,7 @@ import { CatalogService } from '../catalog/catalog.service';
 import type { Course } from '../catalog/course.schema';
 import { CompareCoursesQuery, MAX_COMPARED, MIN_COMPARED } from '../comparisons/comparisons.dto';
 import { ComparisonsService } from '../comparisons/comparisons.service';
-import { numberInWords } from '../core/count-words';
+import { numberInWords } from '../core/words';
 import { DomainError } from '../core/domain-error';
 import { echo, type InputProblem } from '../core/validation/input-problems';
 import { InputValidationPipe } from '../core/validation/input-validation.pipe';

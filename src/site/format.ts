@@ -11,6 +11,7 @@ import {
   COVERAGE_LABELS,
   VERIFICATION_STATUS_LABELS,
 } from '../catalog/vocabulary';
+import { inFigures, listed, listSeparator } from '../core/words';
 
 /** How course facts read to a person; shared by the HTML templates and the Markdown companions. */
 
@@ -45,6 +46,9 @@ const NBSP = '\u00a0';
 
 export const fmt = {
   ...courseText,
+  inFigures,
+  listed,
+  listSeparator,
   /** "fresh", "review due", …, "not yet verified". */
   verificationStatus: (c: Course) => VERIFICATION_STATUS_LABELS[c.verification.status],
   /** "last verified 2026-10-01", or "not yet verified". */

@@ -3,6 +3,7 @@ import type { Meta } from '../core/envelope.schema';
 import type { DataWords } from './data-words';
 import { fmt } from './format';
 import type { SiteLinks } from './links';
+import { inFigures } from '../core/words';
 
 /** The Markdown forms of the list and of one course, for `Accept: text/markdown` and the digest. */
 
@@ -89,7 +90,7 @@ export function listMarkdown(
 ): string {
   const total = page?.total ?? courses.length;
   const lines = [`# ${mdText(title)}`, '', ...header(meta, words, history), ''];
-  lines.push(`${fmt.number(total)} ${total === 1 ? 'course' : 'courses'}.`, '');
+  lines.push(`${inFigures(total, 'course')}.`, '');
   const paged = page !== undefined && (page.next !== undefined || page.prev !== undefined);
   if (paged) lines.push(`${pageSpan(page, courses.length)}. ${pageLinks(page)}`, '');
   for (const course of courses) {
