@@ -42,7 +42,8 @@ document.addEventListener('submit', (event) => {
 // course opens its page. The box still submits what is typed.
 const box = document.getElementById('f-q');
 if (box) {
-  const list = document.createElement('ul');
+  // A listbox of groups: a <div>, since a list may hold only items, and each group is a list.
+  const list = document.createElement('div');
   list.id = 'f-q-options';
   list.setAttribute('role', 'listbox');
   list.setAttribute('aria-label', 'Suggestions');
