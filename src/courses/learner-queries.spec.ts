@@ -19,6 +19,7 @@ interface LearnerQuery {
 
 const ROOT = join(__dirname, '..', '..');
 const OWN = join(ROOT, 'test', 'fixtures', 'learner-queries.json');
+const HELD_OUT = join(ROOT, 'test', 'fixtures', 'learner-queries-held-out.json');
 const SITE = 'http://localhost:3000';
 const catalog = buildCatalog(loadDataset(join(ROOT, 'data')), '2026-11-22', {
   siteUrl: SITE,
@@ -69,6 +70,15 @@ describe('learner queries', () => {
     const measured = measure(own);
     console.log(report('Own learner queries', measured));
     expect(measured.share).toBeGreaterThanOrEqual(0.9);
+  });
+
+  // A set written without sight of the glossary (docs/api.md#how-well-learners-words-find-courses):
+  // long everyday questions, whose words no one course often holds together. Held at its share
+  // when it was written, so that a change that loses ground shows.
+  it('a set written without sight of the glossary keeps the share it had when written', () => {
+    const measured = measure(readSet(HELD_OUT));
+    console.log(report('Held-out learner queries', measured));
+    expect(measured.share).toBeGreaterThanOrEqual(25 / 60);
   });
 
   // Another set, when one is given: measured the same way.
