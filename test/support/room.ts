@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Global, Logger, Module, type Provider, type Type } from '@nestjs/common';
+import { Global, type LoggerService, Module, type Provider, type Type } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { CatalogModule } from '../../src/catalog/catalog.module';
 import type { CourseRecord } from '../../src/catalog/course.schema';
@@ -20,6 +20,9 @@ import { DATA_DIR } from './data-dir';
  * The methodology page's worker, run from its sources (a spec builds nothing): the same engine the
  * bundle holds, for `DistributionService` in a room.
  */
+/** A logger that keeps everything to itself. */
+const SILENT: LoggerService = { log: () => {}, error: () => {}, warn: () => {} };
+
 const SPREAD_FROM_SOURCE = {
   file: join(__dirname, 'spread-from-source.cjs'),
   timeLimitMs: WORKER_TIME_LIMIT_MS,
@@ -28,13 +31,18 @@ const SPREAD_FROM_SOURCE = {
 /**
  * A feature room's services as the app builds them, over the real catalog (`data/`): a testing
  * module with the app's globals (the configuration of an empty environment, a clock the spec
- * sets, the spread's worker from the sources), the catalog module, and the services named, started
- * so that the data is loaded. Nothing of ours is replaced: the spec calls the services, and works
- * its expected values out from the data files (read here, as an editor reads them) and docs/.
+ * sets, the spread's worker from the sources; no logs unless the spec takes them), the catalog
+ * module, and the services named, started so that the data is loaded. Nothing of ours is
+ * replaced: the spec calls the services, and works its expected values out from the data files
+ * (read here, as an editor reads them) and docs/.
  */
 export async function roomModule(
   services: Provider[],
-  { now = onShippedDay('12:00:00'), env = {} as Record<string, string> } = {},
+  {
+    now = onShippedDay('12:00:00'),
+    env = {} as Record<string, string>,
+    logger = false as LoggerService | false,
+  } = {},
 ): Promise<{ module: TestingModule; clock: TestClock; config: AppConfig }> {
   const clock = new TestClock(now);
   const config = AppConfig.fromEnv(env);
@@ -48,11 +56,12 @@ export async function roomModule(
     exports: [AppConfig, Clock, DISTRIBUTION_WORKER],
   })
   class Globals {}
-  Logger.overrideLogger(false);
   const module = await Test.createTestingModule({
     imports: [Globals, CatalogModule],
     providers: services,
-  }).compile();
+  })
+    .setLogger(logger || SILENT)
+    .compile();
   await module.init();
   return { module, clock, config };
 }
