@@ -1,6 +1,9 @@
-import type { Provider } from '@nestjs/common';
+import { parse } from 'node:querystring';
+import type { Provider, Type } from '@nestjs/common';
 import { ChangesService } from '../../src/changes/changes.service';
 import { ComparisonsService } from '../../src/comparisons/comparisons.service';
+import { DomainError } from '../../src/core/domain-error';
+import { SITE_PATHS } from '../../src/core/paths';
 import { InputValidationPipe } from '../../src/core/validation/input-validation.pipe';
 import { CoursesService } from '../../src/courses/courses.service';
 import { SearchAidsService } from '../../src/courses/search-aids.service';
@@ -14,6 +17,7 @@ import { CoursePage } from '../../src/site/course.page';
 import { FinderPage } from '../../src/site/finder.page';
 import { GlossaryPage } from '../../src/site/glossary.page';
 import { HomePage } from '../../src/site/home.page';
+import { PATHS } from '../../src/site/links';
 import { ListPage } from '../../src/site/list.page';
 import { MethodologyPage } from '../../src/site/methodology.page';
 import { MissingPage } from '../../src/site/not-found.page';
@@ -80,6 +84,48 @@ export function jsonLdOf(html: string): { raw: string; value: any } {
 export const slugsIn = (html: string) =>
   [...html.matchAll(/ data-slug="([^"]+)"/g)].map((m) => m[1]);
 
-/** A page's query as Express parses an address: each name once, its value a string. */
-export const queryOf = (address: string): Record<string, string> =>
-  Object.fromEntries(new URL(address, 'http://localhost').searchParams);
+/**
+ * A page's query as Express's query parser reads an address: a value a string, or the strings of a
+ * name given more than once.
+ */
+export const queryOf = (address: string): Record<string, unknown> => ({
+  ...parse(address.split('?')[1] ?? ''),
+});
+
+/**
+ * The HTML a site address answers, as the site's controllers render it (their routes; the headers
+ * are the end-to-end suites'): an unknown course is the page for a missing one, with the nearest
+ * courses the error names, as the error filter renders it.
+ */
+export async function pageAt(get: <T>(type: Type<T>) => T, address: string): Promise<string> {
+  const [path] = address.split('?');
+  const query = queryOf(address);
+  switch (path) {
+    case SITE_PATHS.home:
+      return get(HomePage).html();
+    case SITE_PATHS.list:
+      return get(ListPage).html(query);
+    case SITE_PATHS.finder:
+      return get(FinderPage).html(query);
+    case SITE_PATHS.compare:
+      return get(ComparePage).html(query);
+    case SITE_PATHS.methodology:
+      return get(MethodologyPage).html().html;
+    case SITE_PATHS.glossary:
+      return get(GlossaryPage).html();
+    case SITE_PATHS.changes:
+      return get(ChangesPage).html(query);
+    case PATHS.apiDocs:
+      return get(ApiDocsPage).html();
+  }
+  const slug = path.slice(`${SITE_PATHS.list}/`.length);
+  if (!path.startsWith(`${SITE_PATHS.list}/`) || slug.includes('/')) {
+    throw new Error(`${address} is not a page of the site`);
+  }
+  try {
+    return await get(CoursePage).html(slug, query);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
+    return get(MissingPage).render(error.message, error.details);
+  }
+}
