@@ -161,7 +161,12 @@ describe('the course list', () => {
     // Counted as the home page counts them, and named.
     expect(html).toContain(`${records.length} courses tracked, ${enrolling.length} enrolling now`);
     expect(jsonLdOf(html).value.numberOfItems).toBe(enrolling.length);
-    for (const course of enrolling) expect(textOf(html)).toContain(course.name);
+    const links = linksOf(html);
+    for (const course of enrolling) {
+      expect(textOf(html)).toContain(course.name);
+      expect(links).toContain(`/ai-seo-courses/${course.slug}`);
+    }
+    for (const course of inactive) expect(links).not.toContain(`/ai-seo-courses/${course.slug}`);
     const all = await page('/ai-seo-courses?include_inactive=true');
     expect(slugsIn(all).sort()).toEqual(records.map((r) => r.slug).sort());
     expect(all.match(/<span class="badge inactive">/g)).toHaveLength(inactive.length);
@@ -578,8 +583,10 @@ describe('the plain-data companions', () => {
     }
     expect(llms).toContain('Cite results as: ');
     // Few enough to list one by one (large-catalog.spec.ts: a catalog that is not).
-    for (const course of records)
+    for (const course of records) {
       expect(llms).toContain(`(<${ORIGIN}/ai-seo-courses/${course.slug}>)`);
+    }
+    for (const course of enrolling) expect(llms).toContain(course.name);
     // "Not yet verified", as a person would say it.
     expect(llms).not.toContain('last verified not yet verified');
     const unverified = records.find((r) => r.verification.last_verified_on === null)!;

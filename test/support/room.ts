@@ -16,13 +16,13 @@ import {
 import { onShippedDay, TestClock } from './clock';
 import { DATA_DIR } from './data-dir';
 
+/** A logger that keeps everything to itself. */
+const SILENT: LoggerService = { log: () => {}, error: () => {}, warn: () => {} };
+
 /**
  * The methodology page's worker, run from its sources (a spec builds nothing): the same engine the
  * bundle holds, for `DistributionService` in a room.
  */
-/** A logger that keeps everything to itself. */
-const SILENT: LoggerService = { log: () => {}, error: () => {}, warn: () => {} };
-
 const SPREAD_FROM_SOURCE = {
   file: join(__dirname, 'spread-from-source.cjs'),
   timeLimitMs: WORKER_TIME_LIMIT_MS,
