@@ -1,152 +1,56 @@
-import { DistributionService } from '../src/recommendations/distribution.service';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import fc from 'fast-check';
 import type { Course } from '../src/catalog/course.schema';
-import {
-  LEVEL_LABELS,
-  SORTS,
-  TOPIC_COVERAGE,
-  TOPIC_LABELS,
-  TOPICS,
-} from '../src/catalog/vocabulary';
+import { BUDGET_BANDS, LEVELS, SORTS, TOPICS } from '../src/catalog/vocabulary';
 import { MCP_PATH } from '../src/core/paths';
-import { courseListResponseSchema } from '../src/courses/courses.responses';
+import { courseListResponseSchema, facetsResponseSchema } from '../src/courses/courses.responses';
+import {
+  glossaryResponseSchema,
+  suggestionsResponseSchema,
+} from '../src/courses/search-aids.responses';
+import { FACETS_META_KEY } from '../src/mcp/facets-meta';
 import { PAGE_META_KEY, type PageMeta } from '../src/mcp/page-meta';
 import { WAYS_OUT_META_KEY, type WaysOutMeta } from '../src/mcp/ways-out-meta';
-import { CatalogService } from '../src/catalog/catalog.service';
-import { copyOfData, startTestApp, type TestApp } from './support/app';
-import { onShippedDay, TestClock } from './support/clock';
+import { startTestApp, type TestApp } from './support/app';
 import { expectValid } from './support/schemas';
-import { meansWord } from './support/search';
 
 /**
- * Free-text search (`q`) and pages (`limit`, `cursor`) of `GET /api/v1/courses` and the MCP tool
- * `search_courses` (docs/api.md#searchcourses, docs/api.md#pages).
+ * The list's query at the boundary (docs/api.md#searchcourses, docs/api.md#pages,
+ * docs/api.md#getfacets, docs/api.md#getsuggestions, docs/api.md#getglossary): what a 422 says of
+ * words, filters of several values, pages and cursors; the `Link`, `X-Total-Count` and caching
+ * headers; and the MCP tool `search_courses` with its `_meta`. What the words find, what the filters
+ * keep, the counts and the pages are the services' (src/courses/courses.catalog.spec.ts,
+ * src/courses/search-aids.service.spec.ts, src/catalog/course-search.spec.ts).
  */
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const clock = new TestClock(onShippedDay('12:00:00'));
+const CLOSED = { level: LEVELS, specialty: TOPICS, price_band: BUDGET_BANDS } as const;
 
 let t: TestApp;
-let all: Course[];
+let client: Client;
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  all = (await t.json('/api/v1/courses?include_inactive=true')).data;
+  t = await startTestApp();
+  client = new Client({ name: 'search-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${MCP_PATH}`)));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await client.close();
+  await t.close();
+});
 
-/** The test's own reading of words: letters and digits, case and accents set aside. */
-const words = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-const TOPIC_WORDS: Record<string, string> = {
-  local_seo: 'local',
-  link_building: 'link',
-  affiliate_seo: 'affiliate',
-  agency: 'agency',
-};
-/** The labels of the topics a course covers at 3 or more (its specialties). */
-const specialties = (course: Course) =>
-  TOPICS.filter((topic) =>
-    TOPIC_COVERAGE[topic].some((key) => course.topic_coverage[key] >= 3),
-  ).map((topic) => TOPIC_LABELS[topic]);
-const textOf = (course: Course) =>
-  words(
-    [
-      course.name,
-      course.provider.name,
-      course.description ?? '',
-      course.best_for ?? '',
-      ...course.highlights,
-      ...specialties(course),
-      ...course.levels.map((level) => LEVEL_LABELS[level]),
-    ].join(' '),
-  );
-/** Every word of the glossary's names: a word that is a term's name finds the term's courses too. */
-const GLOSSARY_WORDS = new Set(
-  JSON.parse(readFileSync(join(__dirname, '..', 'data', 'glossary.json'), 'utf8')).terms.flatMap(
-    (term: { name: string; other_names: string[] }) =>
-      [term.name, ...term.other_names].flatMap(words),
-  ),
-);
 const slugsOf = (body: { data: Course[] }) => body.data.map((course) => course.slug);
-/** Whether a query word may mean one of a course's words (docs/api.md#search). */
-const means = (word: string, text: string[]) => meansWord(word, text, new Set(all.flatMap(textOf)));
 const problemOf = (body: any, name: string) =>
   body.error.details.parameters.find((p: { name: string }) => p.name === name);
+const total = async (query: string) =>
+  Number((await t.get(`/api/v1/courses?${query}`)).headers.get('x-total-count'));
+/** The links of a response's `Link` header, by relation. */
+const linksOf = (response: Response): Record<string, string> =>
+  Object.fromEntries(
+    [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(
+      ([, href, rel]) => [rel, href],
+    ),
+  );
 
 describe('q: free-text search', () => {
-  it('finds a course by any word of its name, provider, description, best-for or highlights, and only by what q means', async () => {
-    // A word of the glossary's names may stand for a term, which finds more (src/catalog/course-search.spec.ts).
-    const course = fc.constantFrom(...all);
-    await fc.assert(
-      fc.asyncProperty(
-        course.chain((c) =>
-          fc.tuple(
-            fc.constant(c),
-            fc.constantFrom(...textOf(c).filter((w) => !GLOSSARY_WORDS.has(w))),
-          ),
-        ),
-        async ([c, word]) => {
-          const found = await t.json(
-            `/api/v1/courses?include_inactive=true&q=${encodeURIComponent(word)}`,
-          );
-          expect(slugsOf(found)).toContain(c.slug);
-          // Every course found holds a word it begins or nearly spells, or its two halves.
-          for (const other of found.data as Course[]) {
-            expect({ slug: other.slug, word, holds: means(word, textOf(other)) }).toEqual({
-              slug: other.slug,
-              word,
-              holds: true,
-            });
-          }
-        },
-      ),
-      { seed: SEED, numRuns: 40 },
-    );
-  });
-
-  it('ignores case and accents, matches the start of words, and needs every word', async () => {
-    const plain = slugsOf(await t.json('/api/v1/courses?q=local'));
-    expect(plain.length).toBeGreaterThan(0);
-    for (const variant of ['LOCAL', 'Lócäl', 'loc', ' local! ']) {
-      expect(slugsOf(await t.json(`/api/v1/courses?q=${encodeURIComponent(variant)}`))).toEqual(
-        expect.arrayContaining(plain),
-      );
-    }
-    // `ech` is inside a word ("technical"), at the start of none, and too short to be a typo.
-    expect(slugsOf(await t.json('/api/v1/courses?q=ech'))).toEqual([]);
-    const both = slugsOf(await t.json('/api/v1/courses?q=local%20agency'));
-    const agency = slugsOf(await t.json('/api/v1/courses?q=agency'));
-    expect(both).toEqual(plain.filter((slug) => agency.includes(slug)));
-  });
-
-  it('reads the labels of a course’s specialties', async () => {
-    for (const [key, word] of Object.entries(TOPIC_WORDS)) {
-      const specialists = all.filter(
-        (c) => c.enrolling && c.topic_coverage[key as keyof Course['topic_coverage']] >= 3,
-      );
-      const found = slugsOf(await t.json(`/api/v1/courses?q=${word}`));
-      expect(found).toEqual(expect.arrayContaining(specialists.map((c) => c.slug)));
-    }
-  });
-
-  it('combines with the other filters and the order', async () => {
-    const filtered = await t.json('/api/v1/courses?level=beginner&sort=price-asc');
-    const searched = await t.json('/api/v1/courses?level=beginner&sort=price-asc&q=seo');
-    const seo = slugsOf(await t.json('/api/v1/courses?q=seo'));
-    expect(slugsOf(searched)).toEqual(slugsOf(filtered).filter((slug) => seo.includes(slug)));
-    expect(searched.meta.count).toBe(searched.data.length);
-  });
-
   it.each([
     ['', 'empty'],
     ['!!! ---', 'give at least one word (letters or digits)'],
@@ -159,7 +63,7 @@ describe('q: free-text search', () => {
     expect(problemOf(body, 'q')).toMatchObject({ problem });
   });
 
-  it('sort=relevance needs q: a 422 naming sort, with its values; with q, the best match first', async () => {
+  it('sort=relevance needs q: a 422 naming sort, with its values', async () => {
     const body = await t.json('/api/v1/courses?sort=relevance&level=beginner');
     expect(body.error.details.parameters).toEqual([
       {
@@ -169,18 +73,6 @@ describe('q: free-text search', () => {
         allowed_values: [...SORTS],
       },
     ]);
-    // A word of no glossary term, by relevance: the courses with it in their name first.
-    const ranked: Course[] = (await t.json('/api/v1/courses?q=workshop&sort=relevance')).data;
-    const named = ranked.map((c) => words(c.name).includes('workshop'));
-    expect(named).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
-    expect(named).toContain(true);
-    expect(named).toContain(false);
-    // A term's name (Link building's `links`): the courses covering its topic first, then the others.
-    const links: Course[] = (await t.json('/api/v1/courses?q=links&sort=relevance')).data;
-    const covers = links.map((c) => c.topic_coverage.link_building >= 3);
-    expect(covers).toEqual([...covers].sort((a, b) => Number(b) - Number(a)));
-    expect(covers).toContain(true);
-    expect(covers).toContain(false);
   });
 
   it('q given twice is a 422', async () => {
@@ -189,19 +81,46 @@ describe('q: free-text search', () => {
   });
 });
 
+describe('several values per filter', () => {
+  it.each([
+    ['an unknown value', 'level=beginner,expert', '"expert"'],
+    ['a repeated value', 'price_band=free,under_100,free', 'given more than once: "free"'],
+    ['an empty item', 'specialty=local,', 'an item of the list is empty'],
+  ])(
+    '%s is a 422 naming the parameter and the item, with the allowed values',
+    async (_l, query, item) => {
+      const body = await t.json(`/api/v1/courses?${query}`);
+      const [name, value] = query.split('=');
+      expect(body.error.code).toBe('invalid_parameters');
+      expect(body.error.details.parameters).toEqual([
+        {
+          name,
+          value,
+          problem: expect.stringContaining(item),
+          allowed_values: [...CLOSED[name as keyof typeof CLOSED]],
+        },
+      ]);
+    },
+  );
+
+  it('a filter given once per value is a 422 that shows the comma list', async () => {
+    const body = await t.json('/api/v1/courses?level=beginner&level=advanced');
+    expect(body.error.details.parameters[0]).toMatchObject({
+      name: 'level',
+      problem: 'given more than once: write it once, as level=beginner,advanced',
+    });
+  });
+});
+
 describe('limit and cursor: pages', () => {
-  /** Follows `Link: rel="next"` from a first page; returns every page's body and links. */
+  /** Follows `Link: rel="next"` from a first page; returns every page's body, links and total. */
   async function walk(first: string) {
     const pages: { body: any; links: Record<string, string>; total: string | null }[] = [];
     let url: string | undefined = `${t.url}${first}`;
     while (url) {
       const response = await t.get(url.replace(/^https?:\/\/[^/]+/, ''));
       expect(response.status).toBe(200);
-      const links = Object.fromEntries(
-        [...(response.headers.get('link') ?? '').matchAll(/<([^>]+)>; rel="(\w+)"/g)].map(
-          ([, href, rel]) => [rel, href],
-        ),
-      );
+      const links = linksOf(response);
       const total = response.headers.get('x-total-count');
       pages.push({ body: await response.json(), links, total });
       url = links.next;
@@ -209,36 +128,31 @@ describe('limit and cursor: pages', () => {
     return pages;
   }
 
-  it('walks every course once, in order, whatever the page size and filters', async () => {
-    const filters = fc.constantFrom(
-      '',
-      'include_inactive=true',
-      'level=beginner&sort=price-desc',
-      'q=seo&sort=geo-desc',
-      'q=seo%20tecnical&sort=relevance',
-      'level=advanced,beginner&price_band=free,500_plus',
-      'community_only=true',
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), filters, async (limit, query) => {
-        const whole = await t.json(`/api/v1/courses?${query}`);
-        const pages = await walk(`/api/v1/courses?${query}&limit=${limit}`);
-        expect(pages.flatMap(({ body }) => slugsOf(body))).toEqual(slugsOf(whole));
-        expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.data.length / limit)));
-        for (const [i, { body, links }] of pages.entries()) {
-          expectValid(courseListResponseSchema, body);
-          expect(body.meta.count).toBe(body.data.length);
-          expect(body.data.length).toBeLessThanOrEqual(limit);
-          expect(Object.keys(body.meta)).not.toContain('next');
-          // The first page's link keeps the filters, without a cursor.
-          expect(new URL(links.first).searchParams.get('cursor')).toBeNull();
-          expect(new URL(links.first).searchParams.get('limit')).toBe(String(limit));
-          expect(Boolean(links.prev)).toBe(i > 0);
+  it.each([
+    ['level=advanced,beginner&price_band=free,500_plus&include_inactive=true', 2],
+    ['q=seo%20tecnical&sort=relevance', 3],
+  ])(
+    'links each page of %s to the next, the previous and the first, in the envelope',
+    async (query, limit) => {
+      const whole = await t.json(`/api/v1/courses?${query}`);
+      const pages = await walk(`/api/v1/courses?${query}&limit=${limit}`);
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.flatMap(({ body }) => slugsOf(body))).toEqual(slugsOf(whole));
+      for (const [i, { body, links }] of pages.entries()) {
+        expectValid(courseListResponseSchema, body);
+        expect(body.meta.count).toBe(body.data.length);
+        expect(Object.keys(body.meta)).not.toContain('next');
+        // The first page's link keeps the filters, without a cursor.
+        const first = new URL(links.first);
+        expect(first.searchParams.get('cursor')).toBeNull();
+        expect(first.searchParams.get('limit')).toBe(String(limit));
+        for (const [name, value] of new URLSearchParams(query)) {
+          expect([name, first.searchParams.get(name)]).toEqual([name, value]);
         }
-      }),
-      { seed: SEED, numRuns: 25 },
-    );
-  });
+        expect(Boolean(links.prev)).toBe(i > 0);
+      }
+    },
+  );
 
   it('without limit is the whole list with no Link, as before', async () => {
     const response = await t.get('/api/v1/courses');
@@ -259,59 +173,30 @@ describe('limit and cursor: pages', () => {
     },
   );
 
-  it('follows a cursor taken before midnight UTC on the next day, to the last page', async () => {
-    const today = clock.current;
-    clock.current = onShippedDay('23:59:59.900');
-    try {
-      const response = await t.get('/api/v1/courses?include_inactive=true&limit=7');
-      const first = await response.json();
-      const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link')!)![1];
-      // The date moves every course's verification age; what a search finds does not move.
-      clock.current = onShippedDay('00:00:00.100', 1);
-      const rest = await walk(new URL(next).pathname + new URL(next).search);
-      expect([first, ...rest.map((page) => page.body)].flatMap(slugsOf)).toEqual(
-        slugsOf({ data: all }),
-      );
-    } finally {
-      clock.current = today;
-    }
+  it('a cursor of other filters, or one it never gave, is a 422 naming cursor', async () => {
+    const cursor = new URL(linksOf(await t.get('/api/v1/courses?limit=5')).next).searchParams.get(
+      'cursor',
+    )!;
+    const other = await t.get(`/api/v1/courses?limit=5&level=advanced&cursor=${cursor}`);
+    expect(other.status).toBe(422);
+    expect(problemOf(await other.json(), 'cursor').problem).toMatch(/belongs to other filters/);
+    const forged = await t.json('/api/v1/courses?limit=5&cursor=abc');
+    expect(problemOf(forged, 'cursor').problem).toMatch(/not a cursor this service gave/);
   });
 
-  it('refuses a cursor from other data, saying so', async () => {
-    const dir = copyOfData();
-    const other = await startTestApp({ env: { DATA_DIR: dir }, clock });
-    try {
-      const link = (await other.get('/api/v1/courses?limit=5')).headers.get('link')!;
-      const next = new URL(/<([^>]+)>; rel="next"/.exec(link)![1]);
-      const file = join(dir, 'courses.json');
-      writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
-      expect(other.app.get(CatalogService).reload()).toBe(true);
-      const body = await other.json(`${next.pathname}${next.search}`);
-      expect(body.error.code).toBe('invalid_parameters');
-      expect(problemOf(body, 'cursor').problem).toMatch(
-        /^from other data \(the data files changed/,
-      );
-    } finally {
-      await other.close();
-    }
-  });
-
-  it('refuses a cursor with other filters, and one it never gave', async () => {
-    const [first] = await walk('/api/v1/courses?limit=5');
-    const cursor = new URL(first.links.next).searchParams.get('cursor')!;
-    const other = await t.json(`/api/v1/courses?limit=5&level=advanced&cursor=${cursor}`);
-    expect(problemOf(other, 'cursor').problem).toMatch(/belongs to other filters/);
-    // A cursor of this version and filters, but a page larger than any `limit` takes.
-    const fields = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    const bigger = Buffer.from(JSON.stringify({ ...fields, l: 100_000 })).toString('base64url');
-    for (const forged of ['abc', Buffer.from('{"v":1}').toString('base64url'), 'a+b', bigger]) {
-      const body = await t.json(`/api/v1/courses?limit=5&cursor=${encodeURIComponent(forged)}`);
-      expect(problemOf(body, 'cursor').problem).toMatch(/not a cursor this service gave/);
-    }
+  it('a cursor of one order of a filter’s values follows the other order', async () => {
+    const response = await t.get(
+      '/api/v1/courses?level=intermediate,beginner&sort=price-asc&limit=5',
+    );
+    const cursor = new URL(linksOf(response).next).searchParams.get('cursor')!;
+    const followed = await t.get(
+      `/api/v1/courses?level=beginner,intermediate&sort=price-asc&limit=5&cursor=${cursor}`,
+    );
+    expect(followed.status).toBe(200);
   });
 
   it('says in X-Total-Count how many courses the filters find, on every page and the whole list', async () => {
-    for (const filters of ['', 'include_inactive=true', 'q=seo&sort=geo-desc', 'q=zzzz']) {
+    for (const filters of ['', 'q=seo&sort=geo-desc', 'q=zzzz']) {
       const whole = await t.get(`/api/v1/courses?${filters}`);
       const { meta } = (await whole.json()) as { meta: { count: number } };
       expect(whole.headers.get('x-total-count')).toBe(String(meta.count));
@@ -330,14 +215,70 @@ describe('limit and cursor: pages', () => {
   });
 });
 
-describe('search_courses (MCP)', () => {
-  let client: Client;
-  beforeAll(async () => {
-    client = new Client({ name: 'search-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${MCP_PATH}`)));
+describe('getFacets', () => {
+  it('answers the counts with the total the list finds, cached like the list', async () => {
+    const query = 'level=beginner,intermediate&q=local&community_only=true';
+    const response = await t.get(`/api/v1/facets?${query}`);
+    const body: any = await response.json();
+    expectValid(facetsResponseSchema, body);
+    expect(body.data.total).toBe(await total(query));
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const again = await t.get(`/api/v1/facets?${query}`, {
+      headers: { 'If-None-Match': response.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
   });
-  afterAll(() => client.close());
 
+  it('takes neither an order nor pages', async () => {
+    const body = await t.json('/api/v1/facets?sort=name-asc&limit=5');
+    expect(body.error.details.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'sort',
+      'limit',
+    ]);
+  });
+});
+
+describe('getSuggestions', () => {
+  it.each([
+    ['t', 'at least 2 characters (got 1)'],
+    ['a'.repeat(101), 'at most 100 characters (got 101)'],
+    ['--', 'give at least one word (letters or digits)'],
+  ])('q=%j is a 422 naming q', async (q, problem) => {
+    const body = await t.json(`/api/v1/suggestions?q=${encodeURIComponent(q)}`);
+    expect(body.error.details.parameters).toEqual([{ name: 'q', value: q, problem }]);
+  });
+
+  it('needs q, and is cached like the list', async () => {
+    const missing = await t.json('/api/v1/suggestions');
+    expect(missing.error.details.parameters).toEqual([
+      { name: 'q', value: null, problem: 'missing' },
+    ]);
+    const response = await t.get('/api/v1/suggestions?q=loc');
+    expectValid(suggestionsResponseSchema, await response.clone().json());
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('etag')).toMatch(/^W\//);
+  });
+});
+
+describe('getGlossary', () => {
+  it('answers every term in the envelope, cached like the list', async () => {
+    const response = await t.get('/api/v1/glossary');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(response.headers.get('etag')).toMatch(/^W\//);
+    const body: any = await response.json();
+    expectValid(glossaryResponseSchema, body);
+    expect(body.meta.count).toBe(body.data.length);
+    expect(body.data.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('takes no parameter', async () => {
+    const body = await t.json('/api/v1/glossary?term=geo');
+    expect(body.error.code).toBe('invalid_parameters');
+    expect(body.error.details.parameters[0].name).toBe('term');
+  });
+});
+
+describe('search_courses (MCP)', () => {
   const call = async (args: Record<string, unknown>) =>
     (await client.callTool({ name: 'search_courses', arguments: args })) as {
       isError?: boolean;
@@ -345,6 +286,40 @@ describe('search_courses (MCP)', () => {
       content: { text: string }[];
       _meta?: Record<string, unknown>;
     };
+
+  it.each([
+    [
+      { level: ['beginner', 'advanced'], price_band: 'free' },
+      'level=beginner,advanced&price_band=free',
+    ],
+    [
+      { specialty: 'local', community_only: true, include_inactive: true, sort: 'price-desc' },
+      'specialty=local&community_only=true&include_inactive=true&sort=price-desc',
+    ],
+    [
+      { q: 'content strategy', level: 'beginner', include_inactive: false },
+      'q=content%20strategy&level=beginner&include_inactive=false',
+    ],
+  ])(
+    'takes a filter’s values as an array or one value, and booleans as booleans: %j finds what ?%s finds',
+    async (args, query) => {
+      const result = await call({ ...args, limit: 100 });
+      const rest = await t.json(`/api/v1/courses?${query}`);
+      expect(rest.data.length).toBeGreaterThan(0);
+      expect(slugsOf(result.structuredContent)).toEqual(slugsOf(rest));
+    },
+  );
+
+  it('carries the counts of getFacets in _meta, and says them in words', async () => {
+    const args = { level: ['beginner', 'intermediate'], q: 'seo' };
+    const result = await call(args);
+    const rest = await t.json('/api/v1/facets?level=beginner,intermediate&q=seo');
+    expect(result._meta![FACETS_META_KEY]).toEqual(rest.data);
+    const sentence = result.content.at(-1)!.text;
+    expect(sentence).toContain(`${rest.data.total} courses match in all.`);
+    expect(sentence).toContain(`level beginner ${rest.data.facets.level.beginner}, `);
+    expect(sentence).toContain(`community_only=true ${rest.data.facets.community_only.true}`);
+  });
 
   it('answers 8 courses at a time, says in _meta and in words where the page sits, and walks them all', async () => {
     const whole = slugsOf(await t.json('/api/v1/courses?include_inactive=true'));
@@ -451,120 +426,5 @@ describe('search_courses (MCP)', () => {
     expect(result.isError).toBe(true);
     const body = JSON.parse(result.content[0].text);
     expect(problemOf(body, 'cursor').problem).toMatch(/^from other data/);
-  });
-});
-
-describe('a catalog of 238 courses (the shipped ones seven times)', () => {
-  let big: TestApp;
-  beforeAll(async () => {
-    const dir = execFileSync(process.execPath, ['scripts/catalog.mjs', '--times', '7'], {
-      cwd: join(__dirname, '..'),
-      encoding: 'utf8',
-    }).trim();
-    big = await startTestApp({ env: { DATA_DIR: dir } });
-  });
-  afterAll(() => big.close());
-
-  const html = async (path: string) =>
-    (await big.get(path, { headers: { Accept: 'text/html' } })).text();
-  const rowsOf = (page: string) => [...page.matchAll(/<tr data-slug="([^"]+)"/g)].map((m) => m[1]);
-  const linkOf = (page: string, rel: string) =>
-    new RegExp(`<a rel="${rel}" href="([^"]+)"`).exec(page)?.[1]?.replaceAll('&amp;', '&');
-
-  it('the list page shows 50 courses a page, with links that keep the filters, and misses none', async () => {
-    const api = slugsOf(await big.json('/api/v1/courses?include_inactive=true&sort=price-desc'));
-    expect(api.length).toBe(238);
-    const seen: string[] = [];
-    let path: string | undefined = '/ai-seo-courses?include_inactive=true&sort=price-desc';
-    let pages = 0;
-    while (path) {
-      const page = await html(path);
-      const rows = rowsOf(page);
-      expect(rows.length).toBeLessThanOrEqual(50);
-      expect(page).toContain(`Courses ${seen.length + 1} to ${seen.length + rows.length} of 238`);
-      seen.push(...rows);
-      pages++;
-      const next = linkOf(page, 'next');
-      // Links within the site are paths (or were absolute): read either against the service.
-      const url = next === undefined ? undefined : new URL(next, big.url);
-      if (url) expect(url.searchParams.get('sort')).toBe('price-desc');
-      path = url && url.pathname + url.search;
-    }
-    expect(pages).toBe(5);
-    expect(seen).toEqual(api);
-  });
-
-  it('the list page searches as the API does, and a stale page link shows the first page', async () => {
-    // Words typed on the page ask for the best match first.
-    const api = slugsOf(
-      await big.json('/api/v1/courses?include_inactive=true&q=local&sort=relevance&limit=50'),
-    );
-    expect(rowsOf(await html('/ai-seo-courses?include_inactive=true&q=local'))).toEqual(api);
-    const byName = '/courses?include_inactive=true&q=local&sort=name-asc';
-    expect(rowsOf(await html(`/ai-seo-courses${byName.slice('/courses'.length)}`))).toEqual(
-      slugsOf(await big.json(`/api/v1${byName}&limit=50`)),
-    );
-    // The link to the courses not enrolling now keeps the search.
-    expect(await html('/ai-seo-courses?q=local')).toContain(
-      'href="/ai-seo-courses?q=local&amp;include_inactive=true">show them too</a>',
-    );
-    const first = await html('/ai-seo-courses');
-    const stale = await html('/ai-seo-courses?cursor=eyJ2IjoiMCJ9');
-    expect(rowsOf(stale)).toEqual(rowsOf(first));
-  });
-
-  it('the Markdown form pages the same way', async () => {
-    const md = await (
-      await big.get('/ai-seo-courses?include_inactive=true', {
-        headers: { Accept: 'text/markdown' },
-      })
-    ).text();
-    expect(md).toContain('238 courses.');
-    expect(md).toContain('Courses 1 to 50 of 238.');
-    expect(md.match(/^## /gm)).toHaveLength(50);
-    expect(md).toMatch(
-      /\[Next page\]\(<http:\/\/localhost:3000\/ai-seo-courses\?include_inactive=true&cursor=[\w-]+>\)/,
-    );
-  });
-
-  it('the compare page points to the list instead of offering 238 boxes to tick', async () => {
-    const page = await html('/ai-seo-courses/compare');
-    expect(page).toContain('There are 238 courses, too many to tick here');
-    expect(page).not.toContain('type="checkbox"');
-    // Two chosen courses are compared, and stay ticked for a change of mind.
-    const two = await html(
-      '/ai-seo-courses/compare?courses=answer-engine-foundations,search-generalist-program-3',
-    );
-    expect(two).toMatch(/<table class="compare[ "]/);
-    expect(two.match(/type="checkbox"/g)).toHaveLength(2);
-  });
-
-  it('the methodology page lists the 50 most recommended courses and says how many more', async () => {
-    await big.app.get(DistributionService).settled();
-    const page = await html('/ai-seo-courses/methodology');
-    const active = (await big.json('/api/v1/courses')).meta.count;
-    expect(page).toContain('How often the 50 most recommended courses are recommended');
-    expect(page).toMatch(
-      new RegExp(`${active - 50} other enrolling courses are listed less often`),
-    );
-    const rows = [
-      ...page.matchAll(
-        /<tr><td><a href="\/ai-seo-courses\/[^"]+">[^<]+<\/a><\/td><td class="num">([\d,]+)<\/td><\/tr>/g,
-      ),
-    ];
-    expect(rows).toHaveLength(50);
-    const counts = rows.map((row) => Number(row[1].replaceAll(',', '')));
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
-  });
-
-  it('llms.txt stays an index: it points to the companions and to search instead of listing each course', async () => {
-    const llms = await (await big.get('/llms.txt')).text();
-    expect(llms).toContain('238 courses are tracked, too many to list here.');
-    expect(llms).toContain('(<http://localhost:3000/ai-seo-courses.md>)');
-    expect(llms).toContain('/api/v1/courses?q={words}&limit=20');
-    expect(llms).not.toContain('/ai-seo-courses/answer-engine-foundations');
-    // The shipped 34 are listed one by one.
-    const small = await (await t.get('/llms.txt')).text();
-    for (const course of all) expect(small).toContain(`(<${course.page_url}>)`);
   });
 });

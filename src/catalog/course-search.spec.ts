@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadShippedCourses } from '../../test/support/courses';
-import { beginsWord } from '../../test/support/search';
+import { beginsWord, courseWords as textOf, wordsOf as words } from '../../test/support/search';
 import { SearchBefore } from '../../test/support/search-before';
 import { CourseSearch } from './course-search';
 import type { Course } from './course.schema';
 import { loadDataset } from './dataset';
 import { FRAMING_WORDS, isFraming, namesOf } from './glossary';
 import { suggestSearches } from './search-suggestions';
-import { COVERAGE_KEYS, LEVEL_LABELS, TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from './vocabulary';
+import { COVERAGE_KEYS, LEVEL_LABELS } from './vocabulary';
 
 /** The search of `q` (docs/api.md#search) on the shipped courses and glossary. */
 
@@ -18,28 +18,6 @@ const glossary = loadDataset(join(__dirname, '..', '..', 'data')).glossary;
 const search = new CourseSearch(shipped, glossary);
 const before = new SearchBefore(shipped);
 
-/** The test's own reading of words: letters and digits, case and accents set aside. */
-const words = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-/** A course's words as docs/api.md#search lists its fields: the labels of its specialties too. */
-const textOf = (c: Course) =>
-  words(
-    [
-      c.name,
-      c.provider.name,
-      c.description ?? '',
-      c.best_for ?? '',
-      ...c.highlights,
-      ...TOPICS.filter((t) => TOPIC_COVERAGE[t].some((key) => c.topic_coverage[key] >= 3)).map(
-        (t) => TOPIC_LABELS[t],
-      ),
-    ].join(' '),
-  );
 const catalogWords = [...new Set(shipped.flatMap(textOf))];
 const levelsOf = (c: Course) => words(c.levels.map((level) => LEVEL_LABELS[level]).join(' '));
 const glossaryWords = [...new Set(glossary.flatMap(namesOf).flatMap(words))];

@@ -1,5 +1,3 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Global, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -12,7 +10,8 @@ import {
 import { OpenApiDocument } from '../../src/openapi/openapi.controller';
 import { type Contract, contractFor } from './contract';
 
-export const DATA_DIR = join(__dirname, '..', '..', 'data');
+// The data files, kept apart so that the unit specs read them without loading the app.
+export { copyOfData, DATA_DIR } from './data-dir';
 /** Files tests generate (documents, clients); git-ignored. */
 export const OUTPUT_DIR = join(__dirname, '..', '..', 'test-output');
 
@@ -105,16 +104,4 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: () => app.close(),
     contract,
   };
-}
-
-/**
- * A private copy of the shipped data, for tests that edit files. Without its history unless asked
- * (as an older deployment's data: docs/data.md#the-history), so a test may edit the courses
- * without recording the edits.
- */
-export function copyOfData({ history = false }: { history?: boolean } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'course-finder-data-'));
-  cpSync(DATA_DIR, dir, { recursive: true });
-  if (!history) rmSync(join(dir, 'history.jsonl'));
-  return dir;
 }

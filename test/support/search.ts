@@ -1,7 +1,42 @@
+import type { CourseRecord } from '../../src/catalog/course.schema';
+import { TOPIC_COVERAGE, TOPIC_LABELS, TOPICS } from '../../src/catalog/vocabulary';
+
 /**
  * What `q` means, written from docs/api.md#search for tests to hold the service to: today's rule
  * (every word begins a word of the course) and the forgiving one around it.
  */
+
+/** The test's own reading of words: letters and digits, case and accents set aside. */
+export const wordsOf = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/**
+ * A course's words where docs/api.md#search says `q` looks, its levels aside: its name, its
+ * provider's name, description, best-for, highlights and the labels of its specialties.
+ */
+export const courseWords = (
+  course: Pick<
+    CourseRecord,
+    'name' | 'provider' | 'description' | 'best_for' | 'highlights' | 'topic_coverage'
+  >,
+) =>
+  wordsOf(
+    [
+      course.name,
+      course.provider.name,
+      course.description ?? '',
+      course.best_for ?? '',
+      ...course.highlights,
+      ...TOPICS.filter((topic) =>
+        TOPIC_COVERAGE[topic].some((key) => course.topic_coverage[key] >= 3),
+      ).map((topic) => TOPIC_LABELS[topic]),
+    ].join(' '),
+  );
 
 /** The letters one word must change to become another (Levenshtein). */
 export function editDistance(a: string, b: string): number {

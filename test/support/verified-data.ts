@@ -38,3 +38,19 @@ export function makeVerified(dir: string, placeholders: readonly string[] = []):
   }
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
 }
+
+/** How a present-tense verification claim reads on the service's surfaces. */
+const CLAIMS = [
+  /hand[- ]verified/i,
+  /\b(?:with|its|their) verified facts\b/i,
+  /\bfacts are accurate as of each\b/i,
+  /\bevery fact is accurate\b/i,
+  /\bour editors['’] (?:award|choice)\b/i,
+];
+
+/** The verification claims a text makes, each with a little of what surrounds it. */
+export const claimsIn = (text: string) =>
+  CLAIMS.flatMap((claim) => {
+    const found = claim.exec(text);
+    return found ? [text.slice(Math.max(0, found.index - 40), found.index + 60)] : [];
+  });
