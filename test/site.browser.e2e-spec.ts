@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page, type Request } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, readingTab, seriousViolations, sharedBrowser } from './support/browser';
+import { readingTab, screenshot, seriousViolations, sharedBrowser } from './support/browser';
 import { describeWithBrowser } from './support/requirements';
 
 /** The website in Debian's chromium: no console errors, forms that agree with the API, axe-clean. */
 
-const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
 const ANSWERS = {
   experience: 'intermediate',
   objective: 'links',
@@ -48,7 +45,6 @@ describeWithBrowser('the website in a real browser', () => {
   let load: Awaited<ReturnType<typeof readingTab>>;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp();
     browser = await sharedBrowser();
     load = await readingTab(browser);
@@ -58,16 +54,11 @@ describeWithBrowser('the website in a real browser', () => {
     await t?.close();
   });
 
-  /** Reads a page in the suite's one tab (support/browser.ts): reading changes nothing. */
+  /**
+   * Loads a page in the suite's one tab (support/browser.ts): what a test does to a page (boxes
+   * ticked, a form sent) goes with the next load, as the pages keep nothing in the browser.
+   */
   const read = (path: string, viewport = DESKTOP) => load(`${t.url}${path}`, viewport);
-
-  /** Opens a page in a tab of its own, to be used and closed (support/browser.ts). */
-  async function open(path: string, viewport = DESKTOP) {
-    const page = await browser.newPage({ viewport });
-    const errors = await collectProblems(page);
-    const response = await page.goto(`${t.url}${path}`);
-    return { page, errors, response, status: response?.status() };
-  }
 
   const slugsOn = (page: Page) =>
     page
@@ -75,11 +66,11 @@ describeWithBrowser('the website in a real browser', () => {
       .evaluateAll((items) => items.map((i) => i.getAttribute('data-slug')));
 
   it.each(PAGES)(
-    '%s loads under its CSP with no violation or console error, has no serious accessibility violation, and is screenshotted',
+    '%s loads under its CSP with no violation or console error, and has no serious accessibility violation',
     async (name, path) => {
       const { page, errors, response, status } = await read(path);
       expect(status).toBe(NOT_FOUND.has(name) ? 404 : 200);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await screenshot(page, name, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
       // The 404 itself is the only failed load allowed.
@@ -97,7 +88,7 @@ describeWithBrowser('the website in a real browser', () => {
         return w.document.documentElement.scrollWidth - w.innerWidth;
       });
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+      await screenshot(page, `${name}-phone`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     },
   );
@@ -131,164 +122,142 @@ describeWithBrowser('the website in a real browser', () => {
   });
 
   it('courses ticked on the list are compared side by side, as the API compares them', async () => {
-    const { page, errors } = await open('/ai-seo-courses');
-    try {
-      const rows = page.locator('table.courses tbody tr');
-      const slugs = await rows.evaluateAll((all) =>
-        all.slice(0, 3).map((row) => row.getAttribute('data-slug')),
-      );
-      for (const slug of slugs) await page.check(`input[name="courses"][value="${slug}"]`);
-      await Promise.all([page.waitForURL(/compare\?/), page.click('button[form="compare-form"]')]);
-      const api = await t.json(`/api/v1/comparisons?courses=${slugs.join(',')}`);
-      const headers = await page
-        .locator('table.compare thead th[data-slug]')
-        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slug')));
-      expect(headers).toEqual(api.data.courses.map((c: any) => c.slug));
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const { page, errors } = await read('/ai-seo-courses');
+    const rows = page.locator('table.courses tbody tr');
+    const slugs = await rows.evaluateAll((all) =>
+      all.slice(0, 3).map((row) => row.getAttribute('data-slug')),
+    );
+    for (const slug of slugs) await page.check(`input[name="courses"][value="${slug}"]`);
+    await Promise.all([page.waitForURL(/compare\?/), page.click('button[form="compare-form"]')]);
+    const api = await t.json(`/api/v1/comparisons?courses=${slugs.join(',')}`);
+    const headers = await page
+      .locator('table.compare thead th[data-slug]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-slug')));
+    expect(headers).toEqual(api.data.courses.map((c: any) => c.slug));
+    expect(errors).toEqual([]);
   });
 
   it('the finder form, filled and submitted, shows the API results in the same order', async () => {
-    const { page, errors } = await open('/ai-seo-courses/finder');
-    try {
-      for (const [name, value] of Object.entries(ANSWERS)) {
-        await page.check(`input[name="${name}"][value="${value}"]`);
-      }
-      await Promise.all([page.waitForURL(/experience=/), page.click('button[type="submit"]')]);
-      const api = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
-      expect(api.data.results.length).toBeGreaterThan(1);
-      expect(await slugsOn(page)).toEqual(api.data.results.map((r: any) => r.course.slug));
-      for (const result of api.data.results) {
-        await page.getByText(`${result.match_percent} % match`).first().waitFor();
-      }
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
+    const { page, errors } = await read('/ai-seo-courses/finder');
+    for (const [name, value] of Object.entries(ANSWERS)) {
+      await page.check(`input[name="${name}"][value="${value}"]`);
     }
+    await Promise.all([page.waitForURL(/experience=/), page.click('button[type="submit"]')]);
+    const api = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
+    expect(api.data.results.length).toBeGreaterThan(1);
+    expect(await slugsOn(page)).toEqual(api.data.results.map((r: any) => r.course.slug));
+    for (const result of api.data.results) {
+      await page.getByText(`${result.match_percent} % match`).first().waitFor();
+    }
+    expect(errors).toEqual([]);
   });
 
   it('the list form filters and sorts as /api/v1/courses does', async () => {
-    const { page, errors } = await open('/ai-seo-courses');
-    try {
-      await page.locator('details.filters summary').click();
-      const choices = { level: 'beginner', price_band: 'under_100', sort: 'price-desc' };
-      await page.check('input[name="level"][value="beginner"]');
-      await page.check('input[name="price_band"][value="under_100"]');
-      await page.selectOption('select[name="sort"]', 'price-desc');
-      await page.selectOption('select[name="include_inactive"]', 'false');
-      await page.check('input[name="community_only"]');
-      await Promise.all([page.waitForURL(/level=beginner/), page.click('button[type="submit"]')]);
-      const query = new URLSearchParams({
-        ...choices,
-        include_inactive: 'false',
-        community_only: 'true',
-      });
-      const api = await t.json(`/api/v1/courses?${query}`);
-      expect(api.data.length).toBeGreaterThan(1);
-      expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const { page, errors } = await read('/ai-seo-courses');
+    await page.locator('details.filters summary').click();
+    const choices = { level: 'beginner', price_band: 'under_100', sort: 'price-desc' };
+    await page.check('input[name="level"][value="beginner"]');
+    await page.check('input[name="price_band"][value="under_100"]');
+    await page.selectOption('select[name="sort"]', 'price-desc');
+    await page.selectOption('select[name="include_inactive"]', 'false');
+    await page.check('input[name="community_only"]');
+    await Promise.all([page.waitForURL(/level=beginner/), page.click('button[type="submit"]')]);
+    const query = new URLSearchParams({
+      ...choices,
+      include_inactive: 'false',
+      community_only: 'true',
+    });
+    const api = await t.json(`/api/v1/courses?${query}`);
+    expect(api.data.length).toBeGreaterThan(1);
+    expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
+    expect(errors).toEqual([]);
   });
 
   it('ticking two levels shows the union of the two, each count beside its box as the API counts it', async () => {
-    const { page, errors } = await open('/ai-seo-courses');
-    try {
-      await page.locator('details.filters summary').click();
-      await page.check('input[name="level"][value="beginner"]');
-      await page.check('input[name="level"][value="intermediate"]');
-      await Promise.all([
-        page.waitForURL(/level=beginner,intermediate/),
-        page.click('button[type="submit"]'),
-      ]);
-      const union = new Set<string>();
-      for (const level of ['beginner', 'intermediate']) {
-        for (const c of (await t.json(`/api/v1/courses?level=${level}`)).data) union.add(c.slug);
-      }
-      const all = (await t.json('/api/v1/courses')).data.map((c: any) => c.slug);
-      expect(await slugsOn(page)).toEqual(all.filter((slug: string) => union.has(slug)));
-      // The boxes stay ticked, and each choice says what it would give.
-      const facets = (await t.json('/api/v1/facets?level=beginner,intermediate')).data.facets;
-      for (const [name, counts] of Object.entries<Record<string, number>>(facets)) {
-        if (!['level', 'specialty', 'price_band'].includes(name)) continue;
-        for (const [value, count] of Object.entries(counts)) {
-          const label = page.locator('label', {
-            has: page.locator(`input[name="${name}"][value="${value}"]`),
-          });
-          expect(await label.locator('.count').innerText()).toBe(`(${count})`);
-          expect(await label.getAttribute('class')).toBe(count === 0 ? 'none' : null);
-        }
-      }
-      expect(await page.isChecked('input[name="level"][value="intermediate"]')).toBe(true);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
+    const { page, errors } = await read('/ai-seo-courses');
+    await page.locator('details.filters summary').click();
+    await page.check('input[name="level"][value="beginner"]');
+    await page.check('input[name="level"][value="intermediate"]');
+    await Promise.all([
+      page.waitForURL(/level=beginner,intermediate/),
+      page.click('button[type="submit"]'),
+    ]);
+    const union = new Set<string>();
+    for (const level of ['beginner', 'intermediate']) {
+      for (const c of (await t.json(`/api/v1/courses?level=${level}`)).data) union.add(c.slug);
     }
+    const all = (await t.json('/api/v1/courses')).data.map((c: any) => c.slug);
+    expect(await slugsOn(page)).toEqual(all.filter((slug: string) => union.has(slug)));
+    // The boxes stay ticked, and each choice says what it would give.
+    const facets = (await t.json('/api/v1/facets?level=beginner,intermediate')).data.facets;
+    for (const [name, counts] of Object.entries<Record<string, number>>(facets)) {
+      if (!['level', 'specialty', 'price_band'].includes(name)) continue;
+      for (const [value, count] of Object.entries(counts)) {
+        const label = page.locator('label', {
+          has: page.locator(`input[name="${name}"][value="${value}"]`),
+        });
+        expect(await label.locator('.count').innerText()).toBe(`(${count})`);
+        expect(await label.getAttribute('class')).toBe(count === 0 ? 'none' : null);
+      }
+    }
+    expect(await page.isChecked('input[name="level"][value="intermediate"]')).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it('the search box offers searches and courses as words are typed, by keyboard, axe-clean while open', async () => {
-    const { page, errors } = await open('/ai-seo-courses');
+    const { page, errors } = await read('/ai-seo-courses');
     const asked: string[] = [];
-    page.on('request', (request) => {
+    const suggestions = (request: Request) => {
       if (request.url().includes('/api/v1/suggestions')) asked.push(request.url());
-    });
-    try {
-      const box = page.locator('#f-q');
-      await box.pressSequentially('tecnical', { delay: 20 });
-      const option = page.locator('#f-q-options [role="option"]', { hasText: 'technical' });
-      await option.first().waitFor();
-      // Debounced: one request for the word, not one per key.
-      expect(asked.length).toBeLessThanOrEqual(2);
-      expect(await box.getAttribute('aria-expanded')).toBe('true');
-      // Two groups, each named: the searches, then the courses whose names match.
-      const groups = page.locator('#f-q-options [role="group"]');
-      expect(
-        await groups.evaluateAll((all) => all.map((g) => g.getAttribute('aria-label'))),
-      ).toEqual(['Searches', 'Courses']);
-      expect(await seriousViolations(page)).toEqual([]);
-      await box.press('ArrowDown');
-      expect(await box.getAttribute('aria-activedescendant')).toBe('f-q-option-0');
-      expect(await page.locator('#f-q-option-0').innerText()).toBe('technical');
-      // Taking a search searches for it: the best match first.
-      await Promise.all([page.waitForURL(/q=technical/), box.press('Enter')]);
-      expect(await box.inputValue()).toBe('technical');
-      const api = await t.json('/api/v1/courses?q=technical&sort=relevance');
-      expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
-      // Taking a course opens its page.
-      const { courses } = (await t.json('/api/v1/suggestions?q=technical%20seo')).data;
-      await box.fill('');
-      await box.pressSequentially('technical seo', { delay: 20 });
-      const course = page.locator(
-        '#f-q-options [role="group"][aria-label="Courses"] [role="option"]',
-      );
-      await course.first().waitFor();
-      expect(await course.allInnerTexts()).toEqual(courses.map((c: any) => c.name));
-      await Promise.all([
-        page.waitForURL(`**/ai-seo-courses/${courses[0].slug}`),
-        course.first().click(),
-      ]);
-      expect(await page.locator('h1').innerText()).toBe(courses[0].name);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    };
+    page.on('request', suggestions);
+    const box = page.locator('#f-q');
+    await box.pressSequentially('tecnical', { delay: 20 });
+    const option = page.locator('#f-q-options [role="option"]', { hasText: 'technical' });
+    await option.first().waitFor();
+    // Debounced: one request for the word, not one per key.
+    expect(asked.length).toBeLessThanOrEqual(2);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    // Two groups, each named: the searches, then the courses whose names match.
+    const groups = page.locator('#f-q-options [role="group"]');
+    expect(await groups.evaluateAll((all) => all.map((g) => g.getAttribute('aria-label')))).toEqual(
+      ['Searches', 'Courses'],
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe('f-q-option-0');
+    expect(await page.locator('#f-q-option-0').innerText()).toBe('technical');
+    // Taking a search searches for it: the best match first.
+    await Promise.all([page.waitForURL(/q=technical/), box.press('Enter')]);
+    expect(await box.inputValue()).toBe('technical');
+    const api = await t.json('/api/v1/courses?q=technical&sort=relevance');
+    expect(await slugsOn(page)).toEqual(api.data.map((c: any) => c.slug));
+    // Taking a course opens its page.
+    const { courses } = (await t.json('/api/v1/suggestions?q=technical%20seo')).data;
+    await box.fill('');
+    await box.pressSequentially('technical seo', { delay: 20 });
+    const course = page.locator(
+      '#f-q-options [role="group"][aria-label="Courses"] [role="option"]',
+    );
+    await course.first().waitFor();
+    expect(await course.allInnerTexts()).toEqual(courses.map((c: any) => c.name));
+    await Promise.all([
+      page.waitForURL(`**/ai-seo-courses/${courses[0].slug}`),
+      course.first().click(),
+    ]);
+    expect(await page.locator('h1').innerText()).toBe(courses[0].name);
+    expect(errors).toEqual([]);
+    page.off('request', suggestions);
   });
 
   it('a course link leads to its page', async () => {
-    const { page, errors } = await open('/ai-seo-courses');
-    try {
-      const first = page.locator('[data-slug] td.name a').first();
-      const name = await first.innerText();
-      const slug = await page.locator('[data-slug]').first().getAttribute('data-slug');
-      await Promise.all([page.waitForURL(`**/ai-seo-courses/${slug}`), first.click()]);
-      expect(await page.locator('h1').innerText()).toBe(name);
-      expect(await page.title()).toContain(name);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const { page, errors } = await read('/ai-seo-courses');
+    const first = page.locator('[data-slug] td.name a').first();
+    const name = await first.innerText();
+    const slug = await page.locator('[data-slug]').first().getAttribute('data-slug');
+    await Promise.all([page.waitForURL(`**/ai-seo-courses/${slug}`), first.click()]);
+    expect(await page.locator('h1').innerText()).toBe(name);
+    expect(await page.title()).toContain(name);
+    expect(errors).toEqual([]);
   });
 });

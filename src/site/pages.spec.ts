@@ -146,6 +146,12 @@ describe('the home page', () => {
     }
   });
 
+  it('counts the courses as the list does, and says which: tracked, and enrolling now', async () => {
+    expect(textOf(await page('/'))).toContain(
+      `${records.length} courses tracked, ${enrolling.length} enrolling now`,
+    );
+  });
+
   it('shows the MCP endpoint in full, to be copied', async () => {
     expect(await page('/')).toContain(
       `<pre><code data-origin="${ORIGIN}">{ "mcpServers": { "course-finder": { "type": "http", "url": "${ORIGIN}/mcp" } } }</code></pre>`,

@@ -1,8 +1,32 @@
-import { readFileSync } from 'node:fs';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type Browser, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './requirements';
 
 const AXE = readFileSync(require.resolve('axe-core'), 'utf8');
+
+/**
+ * Whether the browser suites write their screenshots (`SCREENSHOTS=1`): pictures for people to
+ * look at, which no test reads. A full-page one costs chromium as much as axe does on that page,
+ * so a run takes them only when asked.
+ */
+export const TAKING_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+const SCREENSHOTS = join(__dirname, '..', '..', 'test-output', 'screenshots');
+
+/**
+ * A screenshot of a page (or of one element) as it is now, to
+ * `test-output/screenshots/<name>.png`, when the run asks for them (`SCREENSHOTS=1`).
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false } = {},
+): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
+  const path = join(SCREENSHOTS, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot('goto' in target ? { path, fullPage } : { path });
+}
 
 /**
  * The run's one browser, which the browser project's setup launched (browser-setup.mjs), connected
