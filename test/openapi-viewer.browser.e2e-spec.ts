@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, seriousViolations, sharedBrowser } from './support/browser';
+import { collectProblems, screenshot, seriousViolations, sharedBrowser } from './support/browser';
 import { ERROR_TYPES } from './support/generated-types';
 import { freePort } from './support/redis';
 import { describeWithBrowser } from './support/requirements';
@@ -14,7 +12,6 @@ import { describeWithBrowser } from './support/requirements';
  * page was loaded from (docs/website.md#the-api-documentation).
  */
 
-const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
 /** Swagger UI's markup that no stylesheet can change, as docs/website.md lists it. */
 const SWAGGER_MARKUP = ['nested-interactive', 'select-name'];
 
@@ -29,7 +26,6 @@ describeWithBrowser('Swagger UI in a real browser', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     // The page is read at http://localhost:<port> while PUBLIC_URL, the document's server, names
     // http://127.0.0.1:<port>: another origin, as behind a port-forward.
     port = await freePort();
@@ -72,10 +68,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     const block = await open('Courses', 'getCourse');
     expect(await exampleShown(block, '200')).toEqual(await t.json(`/api/v1/courses/${slug}`));
     expect(await exampleShown(block, '404')).toEqual(await t.json('/api/v1/courses/technical-seo'));
-    await page.screenshot({
-      path: join(SCREENSHOTS, 'swagger-ui-get-course.png'),
-      fullPage: false,
-    });
+    await screenshot(page, 'swagger-ui-get-course');
 
     const compare = await open('Courses', 'compareCourses');
     const missing = await exampleShown(compare, '404');
@@ -146,10 +139,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
     expect(called).toEqual([`http://localhost:${port}/api/v1/courses/${slug}`]);
     expect(await block.locator('.request-url').innerText()).toContain(called[0]);
     await live.scrollIntoViewIfNeeded();
-    await page.screenshot({
-      path: join(SCREENSHOTS, 'swagger-ui-try-it-out.png'),
-      fullPage: false,
-    });
+    await screenshot(page, 'swagger-ui-try-it-out');
     expect(errors).toEqual([]);
   });
 
@@ -229,10 +219,7 @@ describeWithBrowser('Swagger UI in a real browser', () => {
           return found;
         });
         expect(split).toEqual([]);
-        await phone.screenshot({
-          path: join(SCREENSHOTS, `swagger-ui-${width}.png`),
-          fullPage: true,
-        });
+        await screenshot(phone, `swagger-ui-${width}`, { fullPage: true });
         expect(await seriousViolations(phone, SWAGGER_MARKUP)).toEqual([]);
       } finally {
         await phone.close();

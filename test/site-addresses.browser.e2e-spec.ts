@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, type Page, type Response } from 'playwright-core';
-import { OUTPUT_DIR, startTestApp, type TestApp } from './support/app';
+import { startTestApp, type TestApp } from './support/app';
 import { SAMPLE_ANSWERS } from './support/answers';
-import { collectProblems, sharedBrowser } from './support/browser';
+import { collectProblems, screenshot, sharedBrowser } from './support/browser';
 import { freePort } from './support/redis';
 import { describeWithBrowser } from './support/requirements';
 
@@ -14,7 +12,6 @@ import { describeWithBrowser } from './support/requirements';
  * (docs/website.md#one-way-to-write-a-request), with the page's script and without it.
  */
 
-const SHOTS = join(OUTPUT_DIR, 'screenshots');
 const PUBLIC_URL = 'http://localhost:3000';
 
 describeWithBrowser(
@@ -26,7 +23,6 @@ describeWithBrowser(
     let byName: string;
 
     beforeAll(async () => {
-      mkdirSync(SHOTS, { recursive: true });
       t = await startTestApp();
       byName = t.url.replace('127.0.0.1', 'localhost');
       browser = await sharedBrowser();
@@ -73,7 +69,7 @@ describeWithBrowser(
             `${origin()}/mcp`,
           );
           expect(await page.locator('main').innerText()).not.toContain(PUBLIC_URL);
-          await page.screenshot({ path: join(SHOTS, `home-mcp-${_}.png`) });
+          await screenshot(page, `home-mcp-${_}`);
           await Promise.all([
             page.waitForURL(/\/api\/v1\/docs$/),
             page.click('nav a[href="/api/v1/docs"]'),

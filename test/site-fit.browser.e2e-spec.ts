@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { CatalogService } from '../src/catalog/catalog.service';
 import { allAnswers } from '../src/recommendations/distribution';
 import { recommend } from '../src/recommendations/engine';
 import { startTestApp, type TestApp } from './support/app';
-import { collectProblems, seriousViolations, sharedBrowser } from './support/browser';
+import { OVER_BUDGET_ANSWERS } from './support/answers';
+import { readingTab, screenshot, seriousViolations, sharedBrowser } from './support/browser';
 import { describeWithBrowser } from './support/requirements';
 
 /**
@@ -14,15 +13,7 @@ import { describeWithBrowser } from './support/requirements';
  * each as the API says, with no console error and no serious accessibility violation.
  */
 
-const SCREENSHOTS = join(__dirname, '..', 'test-output', 'screenshots');
-const ANSWERS = {
-  experience: 'intermediate',
-  objective: 'links',
-  learning_style: 'hands_on',
-  freshness: 'important',
-  budget: '100_500',
-  operating_model: 'affiliate',
-};
+const ANSWERS = OVER_BUDGET_ANSWERS;
 const PHONE = { width: 375, height: 740 };
 /** What a page shows, with its no-break spaces read as spaces. */
 const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ').trim();
@@ -30,23 +21,21 @@ const plain = (text: string | null) => (text ?? '').replaceAll('\u00a0', ' ').tr
 describeWithBrowser('how a course fits, in a real browser', () => {
   let t: TestApp;
   let browser: Browser;
+  let load: Awaited<ReturnType<typeof readingTab>>;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     t = await startTestApp();
     browser = await sharedBrowser();
+    load = await readingTab(browser);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
 
-  async function open(path: string, viewport = { width: 1280, height: 900 }) {
-    const page = await browser.newPage({ viewport });
-    const errors = await collectProblems(page);
-    await page.goto(`${t.url}${path}`);
-    return { page, errors };
-  }
+  /** Loads a page in the suite's one tab (support/browser.ts). */
+  const open = (path: string, viewport = { width: 1280, height: 900 }) =>
+    load(`${t.url}${path}`, viewport);
 
   /** The fit a course page shows. */
   const shownFit = async (page: Page) => ({
@@ -61,51 +50,43 @@ describeWithBrowser('how a course fits, in a real browser', () => {
 
   it('finder → a result → its course page shows the fit with the same percent', async () => {
     const { page, errors } = await open(`/ai-seo-courses/finder?${new URLSearchParams(ANSWERS)}`);
-    try {
-      const api = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
-      const second = api.data.results[1];
-      await Promise.all([
-        page.waitForURL(new RegExp(`/ai-seo-courses/${second.course.slug}\\?experience=`)),
-        page.locator(`li.card[data-slug="${second.course.slug}"] h3 a`).click(),
-      ]);
-      const fit = await apiFit(ANSWERS, second.course.slug);
-      expect(await shownFit(page)).toEqual({
-        verdict: 'recommended',
-        match: `${second.match_percent} % match`,
-        explanation: fit.explanation,
-      });
-      expect(fit.match_percent).toBe(second.match_percent);
-      await page.getByText(`rank ${second.rank} of your matches`).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: join(SCREENSHOTS, 'course-fit.png'), fullPage: true });
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    const api = await t.json(`/api/v1/recommendations?${new URLSearchParams(ANSWERS)}`);
+    const second = api.data.results[1];
+    await Promise.all([
+      page.waitForURL(new RegExp(`/ai-seo-courses/${second.course.slug}\\?experience=`)),
+      page.locator(`li.card[data-slug="${second.course.slug}"] h3 a`).click(),
+    ]);
+    const fit = await apiFit(ANSWERS, second.course.slug);
+    expect(await shownFit(page)).toEqual({
+      verdict: 'recommended',
+      match: `${second.match_percent} % match`,
+      explanation: fit.explanation,
+    });
+    expect(fit.match_percent).toBe(second.match_percent);
+    await page.getByText(`rank ${second.rank} of your matches`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'course-fit', { fullPage: true });
+    expect(errors).toEqual([]);
   });
 
   it("a course page's own form, filled and submitted, gives the verdict the API gives", async () => {
     const slug = 'search-generalist-program';
     const { page, errors } = await open(`/ai-seo-courses/${slug}`);
-    try {
-      await page.locator('#fit-answers summary').click();
-      for (const [name, value] of Object.entries(ANSWERS)) {
-        await page.check(`input[name="${name}"][value="${value}"]`);
-      }
-      await Promise.all([
-        page.waitForURL(/experience=/),
-        page.getByRole('button', { name: 'See how it fits' }).click(),
-      ]);
-      expect(new URL(page.url()).pathname).toBe(`/ai-seo-courses/${slug}`);
-      const fit = await apiFit(ANSWERS, slug);
-      const shown = await shownFit(page);
-      expect(shown.verdict).toBe(fit.verdict);
-      expect(shown.explanation).toBe(fit.explanation);
-      expect(shown.match).toMatch(new RegExp(`^${fit.match_percent} % match`));
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
+    await page.locator('#fit-answers summary').click();
+    for (const [name, value] of Object.entries(ANSWERS)) {
+      await page.check(`input[name="${name}"][value="${value}"]`);
     }
+    await Promise.all([
+      page.waitForURL(/experience=/),
+      page.getByRole('button', { name: 'See how it fits' }).click(),
+    ]);
+    expect(new URL(page.url()).pathname).toBe(`/ai-seo-courses/${slug}`);
+    const fit = await apiFit(ANSWERS, slug);
+    const shown = await shownFit(page);
+    expect(shown.verdict).toBe(fit.verdict);
+    expect(shown.explanation).toBe(fit.explanation);
+    expect(shown.match).toMatch(new RegExp(`^${fit.match_percent} % match`));
+    expect(errors).toEqual([]);
   });
 
   it.each([
@@ -129,21 +110,14 @@ describeWithBrowser('how a course fits, in a real browser', () => {
         [PHONE, '-phone'],
       ] as const) {
         const { page, errors } = await open(path, viewport);
-        try {
-          const overflow = await page.evaluate(() => {
-            const w = globalThis as any;
-            return w.document.documentElement.scrollWidth - w.innerWidth;
-          });
-          expect(overflow).toBeLessThanOrEqual(0);
-          expect(await seriousViolations(page)).toEqual([]);
-          await page.screenshot({
-            path: join(SCREENSHOTS, `${name}${suffix}.png`),
-            fullPage: true,
-          });
-          expect(errors).toEqual([]);
-        } finally {
-          await page.close();
-        }
+        const overflow = await page.evaluate(() => {
+          const w = globalThis as any;
+          return w.document.documentElement.scrollWidth - w.innerWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `${name}${suffix}`, { fullPage: true });
+        expect(errors).toEqual([]);
       }
     },
   );

@@ -608,6 +608,50 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     });
   });
 
+  it('a course page’s notice speaks of that course: a placeholder says it is fictional, a verified one among placeholders nothing of the kind, on screen (the words: src/site/placeholder-notice.spec.ts)', async () => {
+    const banner = (page: Page) => page.locator('main .banner').allInnerTexts();
+    const desktop = SIZES[1];
+    const placeholder = await open(`/ai-seo-courses/${STILL_PLACEHOLDER.slug}`, desktop, verified);
+    expect(await banner(placeholder.page)).toEqual([
+      'Placeholder data. This course is a fictional example on a reserved example domain, waiting for verified facts. Do not rely on it.',
+    ]);
+    const real = await open(`/ai-seo-courses/${COSTLY.slug}`, desktop, verified);
+    expect(await banner(real.page)).toEqual([]);
+    const main = await real.page.locator('main').innerText();
+    expect(main).not.toMatch(/fictional|placeholder/i);
+    expect(main).toContain('Facts are accurate as of that date.');
+    // Its dates in words, as every date on the pages: the badge, the sources, the citation.
+    const days = await real.page.locator('main time').allInnerTexts();
+    expect(days.length).toBeGreaterThan(3);
+    for (const day of days)
+      expect(day).toMatch(
+        /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+      );
+    await screenshot(real.page, 'phones/course-real-among-placeholders');
+    // The list and the home page keep the catalog's notice while any course is a placeholder.
+    for (const path of ['/ai-seo-courses', '/']) {
+      const { page } = await open(path, desktop, verified);
+      expect(await banner(page)).toEqual([
+        'Placeholder data. Some courses shown here are fictional examples on reserved example domains, waiting for verified facts. Do not rely on them.',
+      ]);
+    }
+  });
+
+  it('the home page and the list count the same courses, and say which', async () => {
+    const tracked = (await t.json('/api/v1/courses?include_inactive=true')).meta.count;
+    const enrolling = (await t.json('/api/v1/courses')).meta.count;
+    expect(enrolling).toBeLessThan(tracked);
+    const counted = `${tracked} courses tracked, ${enrolling} enrolling now`;
+    const home = await open('/', SIZES[0]);
+    expect(await home.page.locator('.tracked').innerText()).toBe(counted);
+    const list = await open('/ai-seo-courses', SIZES[0]);
+    expect(await list.page.locator('#results').innerText()).toMatch(
+      new RegExp(`^${counted} \\(show them too\\)$`),
+    );
+    const all = await open('/ai-seo-courses?include_inactive=true', SIZES[0]);
+    expect(await all.page.locator('#results').innerText()).toBe(counted);
+  });
+
   it('a table too wide for a small phone scrolls in its box, with a cue on the side that has more', async () => {
     // 320 px: the verified course page's evidence table is wider than the screen.
     const { page } = await open(

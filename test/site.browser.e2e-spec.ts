@@ -1,18 +1,12 @@
 import { type Browser, type Page, type Request } from 'playwright-core';
+import { OVER_BUDGET_ANSWERS } from './support/answers';
 import { startTestApp, type TestApp } from './support/app';
 import { readingTab, screenshot, seriousViolations, sharedBrowser } from './support/browser';
 import { describeWithBrowser } from './support/requirements';
 
 /** The website in Debian's chromium: no console errors, forms that agree with the API, axe-clean. */
 
-const ANSWERS = {
-  experience: 'intermediate',
-  objective: 'links',
-  learning_style: 'hands_on',
-  freshness: 'important',
-  budget: '100_500',
-  operating_model: 'affiliate',
-};
+const ANSWERS = OVER_BUDGET_ANSWERS;
 
 const PAGES: [string, string][] = [
   ['home', '/'],

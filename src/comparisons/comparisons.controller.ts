@@ -3,8 +3,8 @@ import type { Response } from 'express';
 import { AppConfig } from '../core/config';
 import type { Envelope } from '../core/envelope';
 import { API_PREFIX, SITE_PATHS } from '../core/paths';
-import { unknownCoursesErrorSchema, invalidParametersErrorSchema } from '../core/envelope.schema';
-import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
+import { invalidParametersErrorSchema } from '../core/envelope.schema';
+import { ApiRead, QueryInput, unknownCoursesInList } from '../openapi/api-operation.decorator';
 import { CompareCoursesQuery } from './comparisons.dto';
 import { type Comparison, comparisonResponseSchema } from './comparisons.responses';
 import { ComparisonsService } from './comparisons.service';
@@ -37,15 +37,7 @@ export class ComparisonsController {
       },
     },
     errors: {
-      404: {
-        schema: unknownCoursesErrorSchema,
-        description:
-          '`not_found`: well-formed slugs that match no course; `details.missing` lists them and `details.near_slugs` offers the nearest slugs.',
-        example: {
-          summary: 'A slug that matches no course',
-          query: { courses: 'answer-engine-foundations,no-such-course' },
-        },
-      },
+      404: unknownCoursesInList({ courses: 'answer-engine-foundations,no-such-course' }),
       422: {
         schema: invalidParametersErrorSchema,
         description:

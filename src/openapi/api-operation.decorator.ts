@@ -6,6 +6,7 @@ import {
   internalErrorSchema,
   methodNotAllowedErrorSchema,
   rateLimitedErrorSchema,
+  unknownCoursesErrorSchema,
 } from '../core/envelope.schema';
 import { MAX_IF_NONE_MATCH_LENGTH, MAX_URL_TEXT } from '../core/request-limits';
 
@@ -48,6 +49,17 @@ export interface ApiErrorResponse {
   description: string;
   example: ExampleRequest;
 }
+
+/**
+ * The 404 of an operation whose `courses` lists slugs (the comparison, the fit): one slug or more
+ * that no course has (docs/api.md#unknown-courses), shown by the request `query`.
+ */
+export const unknownCoursesInList = (query: Record<string, string>): ApiErrorResponse => ({
+  schema: unknownCoursesErrorSchema,
+  description:
+    '`not_found`: well-formed slugs that match no course; `details.missing` lists them and `details.near_slugs` offers the nearest slugs.',
+  example: { summary: 'A slug that matches no course', query },
+});
 
 export interface OperationHeader {
   description: string;

@@ -21,7 +21,7 @@ import { type Methodology, methodologyFileSchema } from '../catalog/methodology.
 import { distribution } from './distribution';
 import { closest, matchOf, recommend, scoreCourse } from './engine';
 import { budgetBand } from '../catalog/derive';
-import { answersArb } from '../../test/support/answers';
+import { answersArb, OVER_BUDGET_ANSWERS, SAMPLE_ANSWERS } from '../../test/support/answers';
 import { loadMethodology, loadShippedCourses, makeCourse } from '../../test/support/courses';
 import type { Answers } from './answers.dto';
 import type { RecommendationResult } from './recommendations.responses';
@@ -882,14 +882,8 @@ describe('recommend: matches worked by hand from docs/methodology.md#the-formula
   // 10 × importance, operating model 15, budget 10; penalties 6 a coverage point below 3, 15 for a
   // level gap, 10 for each doubling of the first-year cost over the budget's top, which also takes
   // 0.5 of the budget fit a doubling; threshold 55, at most 3 results.
-  const beginnerGeo: Answers = {
-    experience: 'beginner',
-    objective: 'ai_geo',
-    learning_style: 'self_paced',
-    freshness: 'important',
-    budget: 'under_100',
-    operating_model: 'brand_client',
-  };
+  // The README's answers: a beginner in AI visibility, self-paced, under $100, for a brand.
+  const beginnerGeo = SAMPLE_ANSWERS;
   const free = { display: 'Free', amount: 0, type: 'free' as const, first_year_cost_usd: 0 };
   const unverified = { status: 'unverified' as const, last_verified_on: null };
   const geoStarter = makeCourse('geo-starter', {
@@ -967,14 +961,7 @@ describe('recommend: matches worked by hand from docs/methodology.md#the-formula
     // weekly updates, unverified facts, aimed at affiliates. Without the budget: objective
     // 40 × 4/5 = 32, experience one level away 15 × 0.4 = 6, style 10, freshness 10 × (weekly 1 ×
     // unverified 0.8) = 8, operating model 15: 71 of Σ weight 100, no other penalty.
-    const answers: Answers = {
-      experience: 'intermediate',
-      objective: 'links',
-      learning_style: 'hands_on',
-      freshness: 'important',
-      budget: '100_500',
-      operating_model: 'affiliate',
-    };
+    const answers = OVER_BUDGET_ANSWERS;
     const circle = (cost: number) =>
       makeCourse('circle', {
         levels: ['advanced'],

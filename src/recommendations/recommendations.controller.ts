@@ -3,8 +3,7 @@ import { API_PREFIX } from '../core/paths';
 import type { Envelope } from '../core/envelope';
 import { PRIVATE_CACHE_CONTROL } from '../core/caching';
 import { NoStore } from '../edge/policies';
-import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
-import { unknownCoursesErrorSchema } from '../core/envelope.schema';
+import { ApiRead, QueryInput, unknownCoursesInList } from '../openapi/api-operation.decorator';
 import { AnswersInput } from './answers.dto';
 import { BOUNDS, LIVE_VALUES, RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
 import { FitQuery, MAX_FITTED, MIN_FITTED } from './fit.dto';
@@ -80,15 +79,7 @@ export class RecommendationsController {
       },
     },
     errors: {
-      404: {
-        schema: unknownCoursesErrorSchema,
-        description:
-          '`not_found`: well-formed slugs that match no course; `details.missing` lists them and `details.near_slugs` offers the nearest slugs.',
-        example: {
-          summary: 'A slug that matches no course',
-          query: { ...EXAMPLE_ANSWERS, courses: 'no-such-course' },
-        },
-      },
+      404: unknownCoursesInList({ ...EXAMPLE_ANSWERS, courses: 'no-such-course' }),
       422: {
         schema: invalidAnswersError,
         description:

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type Provider } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module';
 import { ChangesModule } from '../changes/changes.module';
 import { ComparisonsModule } from '../comparisons/comparisons.module';
@@ -23,6 +23,24 @@ import { MissingPage } from './not-found.page';
 import { SiteController } from './site.controller';
 import { SiteRenderer } from './site-renderer';
 
+/** The site's pages, companions and form pipe: what `SiteModule` provides (and a test room builds). */
+export const SITE_PROVIDERS: Provider[] = [
+  SiteRenderer,
+  HomePage,
+  ListPage,
+  CoursePage,
+  ComparePage,
+  FinderPage,
+  MethodologyPage,
+  ApiDocsPage,
+  ChangesPage,
+  GlossaryPage,
+  CompanionsService,
+  MissingPage,
+  // The forms are the API's queries, validated by the same pipe without failing.
+  { provide: InputValidationPipe, useValue: new InputValidationPipe('query') },
+];
+
 /**
  * The website pages, the plain-data companions and the discovery documents. Its page for a path
  * that is not there (MissingPage) is what the edge's error filter renders for a person; the app
@@ -44,22 +62,7 @@ import { SiteRenderer } from './site-renderer';
     GlossaryPageController,
     SiteController,
   ],
-  providers: [
-    SiteRenderer,
-    HomePage,
-    ListPage,
-    CoursePage,
-    ComparePage,
-    FinderPage,
-    MethodologyPage,
-    ApiDocsPage,
-    ChangesPage,
-    GlossaryPage,
-    CompanionsService,
-    MissingPage,
-    // The forms are the API's queries, validated by the same pipe without failing.
-    { provide: InputValidationPipe, useValue: new InputValidationPipe('query') },
-  ],
+  providers: SITE_PROVIDERS,
   exports: [MissingPage],
 })
 export class SiteModule {}

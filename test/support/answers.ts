@@ -20,6 +20,19 @@ export const SAMPLE_ANSWERS: Answers = {
 };
 
 /**
+ * The answers of the over-budget example (docs/methodology.md#over-budget-by-how-much): link
+ * building at $100–$500, whose second match used to be a $199-a-month course.
+ */
+export const OVER_BUDGET_ANSWERS: Answers = {
+  experience: 'intermediate',
+  objective: 'links',
+  learning_style: 'hands_on',
+  freshness: 'important',
+  budget: '100_500',
+  operating_model: 'affiliate',
+};
+
+/**
  * Valid answers none of whose values appears in a course slug, route or any fixed text: a log line,
  * metric or span that holds one has leaked an answer (docs/privacy.md#recommendation-answers).
  */

@@ -4,24 +4,22 @@ import { ChangesService } from '../../src/changes/changes.service';
 import { ComparisonsService } from '../../src/comparisons/comparisons.service';
 import { DomainError } from '../../src/core/domain-error';
 import { SITE_PATHS } from '../../src/core/paths';
-import { InputValidationPipe } from '../../src/core/validation/input-validation.pipe';
 import { CoursesService } from '../../src/courses/courses.service';
 import { SearchAidsService } from '../../src/courses/search-aids.service';
 import { DistributionService } from '../../src/recommendations/distribution.service';
 import { RecommendationsService } from '../../src/recommendations/recommendations.service';
 import { ApiDocsPage } from '../../src/site/api-docs.page';
 import { ChangesPage } from '../../src/site/changes.page';
-import { CompanionsService } from '../../src/site/companions.service';
 import { ComparePage } from '../../src/site/compare.page';
 import { CoursePage } from '../../src/site/course.page';
 import { FinderPage } from '../../src/site/finder.page';
 import { GlossaryPage } from '../../src/site/glossary.page';
 import { HomePage } from '../../src/site/home.page';
 import { PATHS } from '../../src/site/links';
+import { SITE_PROVIDERS } from '../../src/site/site.module';
 import { ListPage } from '../../src/site/list.page';
 import { MethodologyPage } from '../../src/site/methodology.page';
 import { MissingPage } from '../../src/site/not-found.page';
-import { SiteRenderer } from '../../src/site/site-renderer';
 
 /**
  * The site's pages and companions and the services they read, as the site module and the modules
@@ -29,26 +27,13 @@ import { SiteRenderer } from '../../src/site/site-renderer';
  * them), for `useRoom`/`roomModule` (room.ts).
  */
 export const SITE_ROOM: Provider[] = [
-  SiteRenderer,
-  HomePage,
-  ListPage,
-  CoursePage,
-  ComparePage,
-  FinderPage,
-  MethodologyPage,
-  ApiDocsPage,
-  ChangesPage,
-  GlossaryPage,
-  CompanionsService,
-  MissingPage,
+  ...SITE_PROVIDERS,
   CoursesService,
   SearchAidsService,
   ComparisonsService,
   RecommendationsService,
   DistributionService,
   ChangesService,
-  // The forms are the API's queries, validated by the same pipe without failing.
-  { provide: InputValidationPipe, useValue: new InputValidationPipe('query') },
 ];
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
