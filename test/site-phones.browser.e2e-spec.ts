@@ -646,7 +646,7 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
     expect(await home.page.locator('.tracked').innerText()).toBe(counted);
     const list = await open('/ai-seo-courses', SIZES[0]);
     expect(await list.page.locator('#results').innerText()).toMatch(
-      new RegExp(`^${counted} \\(show them too\\)$`),
+      new RegExp(`^${counted} \\(show all ${tracked}\\)$`),
     );
     const all = await open('/ai-seo-courses?include_inactive=true', SIZES[0]);
     expect(await all.page.locator('#results').innerText()).toBe(counted);

@@ -53,4 +53,9 @@ export const courseText = {
   /** "34 courses tracked, 28 enrolling now": what the home page and the list count, named. */
   tracked: (tracked: number, enrolling: number) =>
     `${inFigures(tracked, 'course')} tracked, ${enrolling.toLocaleString('en')} enrolling now`,
+  /** "5 of the courses tracked match, 4 enrolling now": what a list with words or filters counts. */
+  matching: (tracked: number, enrolling: number) =>
+    `${tracked.toLocaleString('en')} of the courses tracked ${tracked === 1 ? 'matches' : 'match'}, ${enrolling.toLocaleString('en')} enrolling now`,
+  /** "show all 34": the link from the enrolling courses to every one tracked. */
+  showAll: (tracked: number) => `show all ${tracked.toLocaleString('en')}`,
 };

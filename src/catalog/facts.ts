@@ -1,6 +1,5 @@
 import type { CourseRecord } from './course.schema';
 import type { KeptEntry } from './history-check';
-import { listed } from '../core/words';
 
 /**
  * A course's facts and when each was last checked (docs/data.md#the-facts). Its
@@ -159,11 +158,6 @@ export function checksOf(
   );
 }
 
-/** "levels, formats and topic coverage". */
-export function factsInWords(facts: readonly Fact[]): string {
-  return listed(facts.map((fact) => FACT_LABELS[fact]));
-}
-
 /**
  * What an editor is told of a course whose `last_verified_on` in the file is not the day its
  * checks support (a date set by an earlier rule, which moved it with any one check, or by hand):
@@ -191,6 +185,6 @@ export function unsupportedDate(
     ` (${why.join('; ') || `every fact checked by ${supported}`}), so the service serves ${supported ?? 'null (unverified)'}` +
     (toCheck.length
       ? `; check them: npm run data:verify -- ${course.slug} ${toCheck.map((f) => `--field ${f}`).join(' ')} --source … --url …`
-      : `; npm run data:verify writes the supported date`)
+      : `; set verification.last_verified_on to ${supported} in the file`)
   );
 }

@@ -7,11 +7,12 @@ const fit = z.number().min(0).max(1);
 const factor = z.number().min(0);
 
 /**
- * The contract's bounds of the methodology's threshold and limit (docs/methodology.md#what-the-recommendation-promises),
+ * The contract's bounds of a match percent and of the methodology's threshold and limit (docs/methodology.md#what-the-recommendation-promises),
  * written once: the data files, the response schemas and every description read them here; the
  * live values are the methodology's (`GET /api/v1/methodology`).
  */
 export const BOUNDS = {
+  match_percent: { min: 0, max: 99 },
   match_threshold: { min: 0, max: 99 },
   result_limit: { min: 1, max: 3 },
 } as const;
@@ -24,11 +25,11 @@ function boundedInt(field: keyof typeof BOUNDS, what: string) {
   return z.int({ error }).min(min, { error }).max(max, { error });
 }
 
-/** A percentage of fit to the answers, as `match_percent` and `match_threshold` are written. */
+/** A percentage of fit to the answers, as `match_percent` is written (the contract: 0 to 99). */
 export const matchPercentSchema = z
   .int()
-  .min(BOUNDS.match_threshold.min)
-  .max(BOUNDS.match_threshold.max);
+  .min(BOUNDS.match_percent.min)
+  .max(BOUNDS.match_percent.max);
 /** The minimum match for a course to be recommended, wherever it is served. */
 export const matchThresholdSchema = boundedInt(
   'match_threshold',
@@ -47,8 +48,11 @@ export const resultLimitSchema = boundedInt(
 /** Where descriptions send a reader for the live threshold and limit, which none of them writes. */
 export const LIVE_VALUES = "today's values: `GET /methodology`, or the MCP tool `get_methodology`";
 
-/** What a recommendation returns, in words for descriptions: the bounds, and where today's values are. */
-export const RECOMMENDATION_BOUNDS = `at most \`result_limit\` courses (${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}) scoring at least \`match_threshold\` percent (${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max}); ${LIVE_VALUES}`;
+/** What a recommendation returns, in words for descriptions: the contract's bounds. */
+export const RECOMMENDATION_LIMITS = `at most \`result_limit\` courses (${BOUNDS.result_limit.min} to ${BOUNDS.result_limit.max}) scoring at least \`match_threshold\` percent (${BOUNDS.match_threshold.min} to ${BOUNDS.match_threshold.max})`;
+
+/** The same, and where today's values are, for the API's descriptions. */
+export const RECOMMENDATION_BOUNDS = `${RECOMMENDATION_LIMITS}; ${LIVE_VALUES}`;
 
 /** Members of the same kind, each described: `{ name: description }` → a closed object. */
 function described<T extends z.ZodType, K extends string>(schema: T, members: Record<K, string>) {

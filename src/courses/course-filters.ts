@@ -72,6 +72,16 @@ export const FILTERS = {
 export type FilterName = keyof typeof FILTERS;
 export const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
+/**
+ * The filters a query sets that narrow the courses a person asked for: every one that keeps some
+ * courses only, but `include_inactive`, whose default (enrolling courses) is no filter a person
+ * gave, and whose `true` widens the list.
+ */
+export const narrowingFilters = (query: SearchCoursesQuery): FilterName[] =>
+  FILTER_NAMES.filter(
+    (name) => name !== 'include_inactive' && FILTERS[name].kept(query) !== undefined,
+  );
+
 /** Whether a course is kept by one filter of a query. */
 export function keptBy(name: FilterName, course: Course, query: SearchCoursesQuery): boolean {
   const filter: Filter = FILTERS[name];

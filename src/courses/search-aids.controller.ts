@@ -5,12 +5,13 @@ import { API_PREFIX } from '../core/paths';
 import { ApiRead, QueryInput } from '../openapi/api-operation.decorator';
 import type { FacetCounts } from './course-filters';
 import { NoQuery } from '../core/validation/no-query.dto';
-import { FacetsQuery, SuggestionsQuery } from './courses.dto';
+import { FacetsQuery, MAX_SUGGESTIONS, SuggestionsQuery } from './courses.dto';
 import { facetsResponseSchema } from './courses.responses';
 import { CoursesService } from './courses.service';
 import {
   type GlossaryEntry,
   glossaryResponseSchema,
+  MAX_SUGGESTED_COURSES,
   type Suggestions,
   suggestionsResponseSchema,
 } from './search-aids.responses';
@@ -62,8 +63,7 @@ export class SearchAidsController {
     operationId: 'getSuggestions',
     tag: 'Courses',
     summary: 'Searches and courses to offer as words are typed',
-    description:
-      'At most 8 searches the words typed so far may have meant, best first: the names of glossary terms they begin (`gen` → `generative engine optimization`, the term finding most courses first), the last word completed (`tech` → `technical`) or corrected (`tecnical` → `technical`), a misspelt earlier word corrected, two words written together read apart (`linkbuilding` → `link building`); when none of those finds a course, searches near the words that do (a word left out or replaced by a term it nearly spells). Each one, sent as `q` to `searchCourses`, finds at least one enrolling course. Beside them, in `courses`, at most 5 enrolling courses whose names the words match, best first. They come from the words of the courses and the glossary, never from what anyone typed.',
+    description: `At most ${MAX_SUGGESTIONS} searches the words typed so far may have meant, best first: the names of glossary terms they begin (\`gen\` → \`generative engine optimization\`, the term finding most courses first), the last word completed (\`tech\` → \`technical\`) or corrected (\`tecnical\` → \`technical\`), a misspelt earlier word corrected, two words written together read apart (\`linkbuilding\` → \`link building\`); when none of those finds a course, searches near the words that do (a word left out or replaced by a term it nearly spells). Each one, sent as \`q\` to \`searchCourses\`, finds at least one enrolling course. Beside them, in \`courses\`, at most ${MAX_SUGGESTED_COURSES} enrolling courses whose names the words match, best first. They come from the words of the courses and the glossary, never from what anyone typed.`,
     ok: {
       schema: suggestionsResponseSchema,
       example: { summary: 'A misspelt word', query: { q: 'tecnical' } },

@@ -1,14 +1,14 @@
 import type { Course } from '../catalog/course.schema';
 import type { CourseSearch } from '../catalog/course-search';
 import { searchesNear } from '../catalog/search-suggestions';
-import { FILTER_NAMES, FILTERS, type FilterName } from './course-filters';
+import { FILTER_NAMES, FILTERS, type FilterName, narrowingFilters } from './course-filters';
 import type { FacetsQuery } from './courses.dto';
 import { searchCourses } from './courses.service';
 
 /**
  * The ways out of an empty list (docs/api.md#ways-out-of-an-empty-list): each change of the query
  * that finds courses, with how many. The list itself stays empty on REST (the right answer); the
- * site's list page, `search_courses` and `/suggestions` offer these.
+ * site's list page and `search_courses` offer these, and `/suggestions` the other words alone.
  */
 export interface WayOut {
   /** A filter left out, the words left out, or other words in their place. */
@@ -81,8 +81,7 @@ export function waysOut(
     }),
   );
   ways.push(...filtersWays.sort((a, b) => b.courses - a.courses));
-  // The default filter (enrolling courses) alone is no filter a person gave.
-  if (query.q !== undefined && given.some((name) => name !== 'include_inactive')) {
+  if (query.q !== undefined && narrowingFilters(query).length > 0) {
     ways.push(count({ kind: 'drop_words', parameter: 'q' }));
   }
   return ways.filter((way) => way.courses > 0);

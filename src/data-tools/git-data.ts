@@ -7,6 +7,7 @@ import { parseHistory } from '../catalog/history';
 import { HISTORY_FILE } from '../catalog/history.schema';
 import type { CourseRecord } from '../catalog/course.schema';
 import type { MethodologyFile } from '../catalog/methodology.schema';
+import { isRecord } from '../core/json-value';
 import { Refusal, UsageError } from './cli';
 import type { Before } from './history-entries';
 
@@ -89,7 +90,7 @@ function asWritten(text: string | undefined): object | undefined {
   if (text === undefined) return undefined;
   try {
     const json: unknown = JSON.parse(text);
-    return json !== null && typeof json === 'object' && !Array.isArray(json) ? json : undefined;
+    return isRecord(json) ? json : undefined;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { Icon, ServerCapabilities } from '@modelcontextprotocol/server';
-import { RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
+import { RECOMMENDATION_LIMITS } from '../catalog/methodology.schema';
 import { RESPONSE_MAX_AGE_SECONDS } from '../core/caching';
 import { SITE_PATHS } from '../core/paths';
 
@@ -102,7 +102,7 @@ export const MCP_TOOLS = {
   },
   recommend_courses: {
     title: 'Recommend courses',
-    description: `Scores every enrolling course against the user's six Course Finder answers and returns the strong matches, best first, each with its match percent (fit to the answers, not quality), reasons and warnings: ${RECOMMENDATION_BOUNDS}. Use it once you know all six answers: ask the user for any answer you do not know rather than guessing. Answers are not stored or logged.`,
+    description: `Scores every enrolling course against the user's six Course Finder answers and returns the strong matches, best first, each with its match percent (fit to the answers, not quality), reasons and warnings: ${RECOMMENDATION_LIMITS} (today's values: get_methodology). Use it once you know all six answers: ask the user for any answer you do not know rather than guessing. Answers are not stored or logged.`,
     use: "to match courses to the user's six answers, once you know all six (ask the user for any you do not know; never guess)",
   },
   check_course_fit: {

@@ -16,11 +16,6 @@ export interface WaysOutMeta {
   glossary: { uri: string; url: string };
 }
 
-/** The tool's arguments with one way's change, on its first page (its page size kept). */
-function argumentsOf(query: SearchCoursesQuery, way: WayOut): Record<string, unknown> {
-  return withWay(query, way);
-}
-
 function said(way: WayOut): string {
   const found = `(${inFigures(way.courses, 'course')})`;
   if (way.kind === 'other_words') return `with q ${JSON.stringify(way.value)} ${found}`;
@@ -36,7 +31,8 @@ export function withWaysOut(
   glossary: WaysOutMeta['glossary'],
 ): CallToolResult {
   const meta: WaysOutMeta = {
-    ways: ways.map((way) => ({ ...way, arguments: argumentsOf(query, way) })),
+    // Each way's arguments: the tool's, changed, on its first page (its page size kept).
+    ways: ways.map((way) => ({ ...way, arguments: withWay(query, way) })),
     glossary,
   };
   const options = ways.length > 0 ? ` Call again ${ways.map(said).join('; or ')}.` : '';

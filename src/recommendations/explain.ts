@@ -72,14 +72,15 @@ const usd = (amount: number) => `$${Math.round(amount).toLocaleString('en')}`;
 const NEAR_MULTIPLE = 0.05;
 
 /**
- * How far a cost is above a budget's top, in words that are true of it: "20 % over" under twice the
- * top; from there a whole multiple within a hundredth of it ("five times"), "almost" or "more than"
+ * How far a cost is above a budget's top, in words that are true of it: "20 % over" below 1.9 times
+ * the top, where "almost twice" begins; from there a whole multiple within a hundredth of it ("five times"), "almost" or "more than"
  * one within 5 % ("almost five times" for 4.8), and otherwise the ratio to one decimal ("2.5 times").
  */
 function beyond(cost: number, top: number): string {
   const ratio = cost / top;
   if (ratio < 1.005) return `at the ${usd(top)} top`;
-  if (ratio < 1.9) return `${Math.round((ratio - 1) * 100)} % over the ${usd(top)} top`;
+  if (ratio < 2 * (1 - NEAR_MULTIPLE))
+    return `${Math.round((ratio - 1) * 100)} % over the ${usd(top)} top`;
   const whole = Math.round(ratio);
   const off = (ratio - whole) / whole;
   const said =

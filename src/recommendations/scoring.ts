@@ -143,16 +143,9 @@ export function budgetTop(
   budget: BudgetBand,
   bands: Methodology['budget_bands'],
 ): { top: number; unit: number } | null {
+  if (budget === '500_plus') return null;
   const limits = bands.upper_limits_usd;
-  const top =
-    budget === 'free'
-      ? limits.free
-      : budget === 'under_100'
-        ? limits.under_100
-        : budget === '100_500'
-          ? limits['100_500']
-          : null;
-  if (top === null) return null;
+  const top = limits[budget];
   return { top, unit: top > 0 ? top : limits.under_100 };
 }
 

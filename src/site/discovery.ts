@@ -3,6 +3,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { ChangeLog } from '../catalog/change-log';
 import type { Course } from '../catalog/course.schema';
 import { BOUNDS, RECOMMENDATION_BOUNDS } from '../catalog/methodology.schema';
+import { MAX_SUGGESTED_COURSES } from '../courses/search-aids.responses';
 import type { Meta } from '../core/envelope.schema';
 import {
   MCP_CAPABILITIES,
@@ -52,7 +53,7 @@ export function llmsTxt(
     `- ${mdLink('API documentation', links.docs)}: the same, for people`,
     `- ${mdLink('Search courses', `${links.api}/courses`)}: \`q\` for words (forgiving misspellings; the field's terms and their other names, such as GEO, AEO or backlinks, also find the courses on their topics), filters level, specialty, price_band (several values each, comma-separated), community_only, include_inactive; sort; pages by \`limit\` and \`cursor\``,
     `- ${mdLink('Facets', `${links.api}/facets`)}: how many courses each filter value would find, for the same search`,
-    `- ${mdLink('Suggestions', `${links.api}/suggestions?q={words}`)}: searches to offer as words are typed (the last word completed or corrected, the field's terms completed; searches that find courses when the words find none) and up to 5 courses whose names match`,
+    `- ${mdLink('Suggestions', `${links.api}/suggestions?q={words}`)}: searches to offer as words are typed (the last word completed or corrected, the field's terms completed; searches that find courses when the words find none) and up to ${MAX_SUGGESTED_COURSES} courses whose names match`,
     `- ${mdLink('Glossary', `${links.api}/glossary`)}: the field's terms with their other names, a plain definition, their topics and how many enrolling courses each finds: to map a learner's words to the catalog's`,
     `- ${mdLink('Get one course', `${links.api}/courses/{slug}`)}: one course by slug, inactive ones included`,
     `- ${mdLink('Compare courses', `${links.api}/comparisons?courses={slug},{slug}`)}: 2 to 3 courses side by side, in the order given`,

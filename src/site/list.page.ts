@@ -10,6 +10,7 @@ import { formProblems, formQuery, NO_PROBLEMS, pageOrFirst } from './forms';
 import { topicReadings } from './format';
 import { type ListPageLinks, listMarkdown } from './markdown';
 import { SiteRenderer } from './site-renderer';
+import { narrowingFilters } from '../courses/course-filters';
 import { nothingFound, termLinks, wayLinks } from './ways-out';
 
 /** The list shows at most this many courses a page. */
@@ -47,6 +48,9 @@ export class ListPage {
         problems: formProblems(SearchCoursesQuery, checked.problems),
         terms: [],
         ways: [],
+        narrowed: false,
+        showsInactive: false,
+        nothingFound: '',
       };
     }
     const query = {
@@ -99,6 +103,10 @@ export class ListPage {
       // The terms the words were read through, and the ways out when nothing is found.
       terms: query.q === undefined ? [] : termLinks(this.aids.termsIn(query.q)),
       ways: total > 0 ? [] : wayLinks(given as Record<string, string>, this.aids.waysOut(query)),
+      // Words or filters that narrow the courses counted (showing the inactive ones widens them).
+      narrowed: query.q !== undefined || narrowingFilters(query).length > 0,
+      showsInactive: query.include_inactive === true,
+      nothingFound: nothingFound(query),
     };
   }
 
@@ -114,6 +122,9 @@ export class ListPage {
       problems,
       terms,
       ways,
+      narrowed,
+      showsInactive,
+      nothingFound,
     } = await this.query(raw);
     const meta = envelope?.meta ?? this.catalog.current().meta;
     const courses = envelope?.data ?? [];
@@ -131,20 +142,18 @@ export class ListPage {
       pager,
       withInactive,
       pick: this.catalog.current().courses.find((course) => course.editorial_pick !== null),
-      filtered: Object.keys(given).some((name) => !['sort', 'cursor', 'limit'].includes(name)),
+      // The filter form open on words or a filter set, as on problems.
+      filtered: narrowed || showsInactive,
       hiddenInactive: hidden,
       tracked,
-      // Words or filters that narrow the courses counted (showing the inactive ones too does not).
-      narrowed: Object.keys(given).some(
-        (name) => !['sort', 'cursor', 'limit', 'include_inactive'].includes(name),
-      ),
+      narrowed,
       topicReadings: topicReadings(),
       values: given,
       counts,
       problems,
       terms,
       ways,
-      nothingFound: nothingFound(given as Record<string, string>),
+      nothingFound,
       options: {
         level: LEVEL_LABELS,
         specialty: TOPIC_LABELS,

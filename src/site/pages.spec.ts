@@ -55,7 +55,7 @@ const [first, second] = enrolling;
 /** The courses a list page says it found: "34 courses tracked, 28 enrolling now", or with filters "3 of the courses tracked match, 2 enrolling now". */
 function countSaid(html: string, withInactive: boolean): number {
   const said =
-    /<h2 id="results">([\d,]+) (?:courses? tracked|of the courses tracked match), ([\d,]+) enrolling now/.exec(
+    /<h2 id="results">([\d,]+) (?:courses? tracked|of the courses tracked match(?:es)?), ([\d,]+) enrolling now/.exec(
       html,
     );
   if (!said) throw new Error('the list says no count');

@@ -8,7 +8,7 @@ import { InputValidationPipe } from '../core/validation/input-validation.pipe';
 import { SearchCoursesQuery } from '../courses/courses.dto';
 import { searchCourses } from '../courses/courses.service';
 import { waysOut } from '../courses/ways-out';
-import { wayLinks } from './ways-out';
+import { nothingFound, wayLinks } from './ways-out';
 
 /**
  * The list page's ways out of an empty list (docs/website.md#the-list-when-nothing-is-found): each
@@ -42,5 +42,20 @@ it('each way out links to a list the page accepts, showing as many courses as it
       }
     }),
     { seed: SEED, numRuns: 150 },
+  );
+});
+
+it('says what found nothing as the person set it: include_inactive is no filter, false or true', () => {
+  fc.assert(
+    fc.property(query, (q) => {
+      // The filters that narrow the list, as docs/website.md lists them, each set or not.
+      const filters =
+        [q.level, q.specialty, q.price_band].some((values) => values !== undefined) ||
+        q.community_only === true;
+      const expected =
+        q.q === undefined ? 'these filters' : filters ? 'these words and filters' : 'these words';
+      expect(nothingFound(q)).toBe(expected);
+    }),
+    { seed: SEED, numRuns: 100 },
   );
 });

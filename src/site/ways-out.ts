@@ -1,5 +1,7 @@
 import { SITE_PATHS } from '../core/paths';
 import type { GlossaryEntry } from '../courses/search-aids.responses';
+import { type FilterName, narrowingFilters } from '../courses/course-filters';
+import type { SearchCoursesQuery } from '../courses/courses.dto';
 import { type WayOut, withWay } from '../courses/ways-out';
 import { pathOf } from './links';
 
@@ -16,7 +18,7 @@ export interface WayLink {
   courses: number;
 }
 
-const FILTER_WORDS: Record<string, string> = {
+const FILTER_WORDS: Record<Exclude<FilterName, 'include_inactive'>, string> = {
   level: 'Any level',
   specialty: 'Any specialty',
   price_band: 'Any price',
@@ -43,17 +45,15 @@ export function wayLinks(given: Record<string, string>, ways: readonly WayOut[])
           ? `Keep the filters, leave out the words “${given.q}”`
           : way.parameter === 'include_inactive'
             ? 'Include the courses not enrolling now'
-            : `${FILTER_WORDS[way.parameter]}: leave out this filter`;
+            : `${FILTER_WORDS[way.parameter as keyof typeof FILTER_WORDS]}: leave out this filter`;
     return { href, text, courses: way.courses };
   });
 }
 
 /** What the list says of a query that finds nothing. */
-export function nothingFound(given: Record<string, string>): string {
-  const filters = Object.keys(given).some(
-    (name) => !['q', 'sort', 'cursor', 'limit'].includes(name),
-  );
-  if (given.q !== undefined) return filters ? 'these words and filters' : 'these words';
+export function nothingFound(query: SearchCoursesQuery): string {
+  const filters = narrowingFilters(query).length > 0;
+  if (query.q !== undefined) return filters ? 'these words and filters' : 'these words';
   return 'these filters';
 }
 
