@@ -250,8 +250,8 @@ describeWithBrowser('the list, the comparison and the course page at 375 and 128
         })),
       );
       // Each a target a tap reaches (nothing over it: playwright's checks before a click, without
-      // the click); where each leads, and that it finds what it counts, test/site.e2e-spec.ts
-      // holds over HTTP. One is followed here.
+      // the click); where each leads, and that it finds what it counts, src/site/pages.spec.ts
+      // holds from the pages' own HTML. One is followed here.
       for (let i = 0; i < ways.length; i++) await links.nth(i).click({ trial: true });
       const [first] = ways.filter((way) => way.count > 0);
       await Promise.all([
