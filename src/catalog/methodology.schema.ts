@@ -7,9 +7,10 @@ const fit = z.number().min(0).max(1);
 const factor = z.number().min(0);
 
 /**
- * The contract's bounds of a match percent and of the methodology's threshold and limit (docs/methodology.md#what-the-recommendation-promises),
- * written once: the data files, the response schemas and every description read them here; the
- * live values are the methodology's (`GET /api/v1/methodology`).
+ * The contract's bounds of a match percent and of the methodology's threshold and limit
+ * (docs/methodology.md#what-the-recommendation-promises), written once: the data files, the
+ * response schemas and every description read them here; the live values are the methodology's
+ * (`GET /api/v1/methodology`).
  */
 export const BOUNDS = {
   match_percent: { min: 0, max: 99 },

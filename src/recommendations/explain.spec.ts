@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { TEXTS } from './explain';
 
 /**
- * The over-budget warning's words are true of the cost (docs/methodology.md#over-budget-by-how-much): the multiple
- * of the budget's top it says is the cost's, within what its words allow.
+ * The over-budget warning's words are true of the cost
+ * (docs/methodology.md#over-budget-by-how-much): the multiple of the budget's top it says is the
+ * cost's, within what its words allow.
  */
 
 const price = {

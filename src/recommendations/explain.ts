@@ -73,8 +73,9 @@ const NEAR_MULTIPLE = 0.05;
 
 /**
  * How far a cost is above a budget's top, in words that are true of it: "20 % over" below 1.9 times
- * the top, where "almost twice" begins; from there a whole multiple within a hundredth of it ("five times"), "almost" or "more than"
- * one within 5 % ("almost five times" for 4.8), and otherwise the ratio to one decimal ("2.5 times").
+ * the top, where "almost twice" begins; from there a whole multiple within a hundredth of it ("five
+ * times"), "almost" or "more than" one within 5 % ("almost five times" for 4.8), and otherwise the
+ * ratio to one decimal ("2.5 times").
  */
 function beyond(cost: number, top: number): string {
   const ratio = cost / top;
